@@ -1,0 +1,47 @@
+"""shengji_edu: the card game Shengji (升级 / Tractor), built up to be read and taught.
+
+The reference API (RULES §10) is importable from here; everything else lives in small
+modules named for what they hold (``cards``, ``trump``, ``units``, ``follow``, ``tricks``,
+``scoring``, ``rules``).
+"""
+
+from .cards import ALL_CARDS, Card, CardParseError, format_cards, new_deck, parse_cards
+from .follow import check_follow, legal_follows, random_follow
+from .rules import RuleSet
+from .scoring import Settlement, kitty_multiplier, settle, trick_points
+from .tricks import ThrowResult, check_lead, check_throw, trick_winner
+from .trump import TRUMP, Trump
+from .units import LeadFormat, Unit, decompose, is_pair, is_tractor, lead_format
+from .verdict import Verdict
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_CARDS",
+    "TRUMP",
+    "Card",
+    "CardParseError",
+    "LeadFormat",
+    "RuleSet",
+    "Settlement",
+    "ThrowResult",
+    "Trump",
+    "Unit",
+    "Verdict",
+    "check_follow",
+    "check_lead",
+    "check_throw",
+    "decompose",
+    "format_cards",
+    "is_pair",
+    "is_tractor",
+    "kitty_multiplier",
+    "lead_format",
+    "legal_follows",
+    "new_deck",
+    "parse_cards",
+    "random_follow",
+    "settle",
+    "trick_points",
+    "trick_winner",
+]

@@ -1,0 +1,175 @@
+"""The ``shengji`` command (also ``python -m shengji_edu``).
+
+    shengji play [--seed S] [--level L] [--players human,random,random,random]
+                 [--rules kitty=linear,throw_penalty=10] [--auto] [--hands N] [--save FILE]
+    shengji simulate --hands N [--players random,random,random,random] [--seed S]
+    shengji replay FILE
+
+The command line only calls the engine: it reads options, seats players and prints what
+happened. A person's mistakes are explained and asked again; the command exits with a
+message, never a traceback, on bad options or files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Sequence
+
+from .game import Match, RecordError, Round, Table, records
+from .game.round import FINISHED
+from .players import PLAYER_TYPES, make_player
+from .players.human import HumanPlayer, QuitGame
+from .render.text import finished_trick_text, result_text, round_text, trump_text
+from .rules import RuleSet
+
+
+def _players(text: str, auto: bool) -> list:
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    if len(names) == 1:
+        names = names * 4
+    if len(names) != 4:
+        raise ValueError(f"--players needs 1 or 4 names separated by commas, not {text!r}")
+    if auto:
+        names = ["random" if n == "human" else n for n in names]
+    return [HumanPlayer() if n == "human" else make_player(n) for n in names]
+
+
+def _play_hand(round_: Round, players: list, verbose: bool, say=print) -> None:
+    table = Table(round_, players)
+    shown = 0
+    announced = False
+    while round_.phase != FINISHED:
+        table.step()
+        if not announced and round_.trump is not None:
+            say(trump_text(round_))
+            announced = True
+        if verbose:
+            for number in range(shown + 1, len(round_.tricks) + 1):
+                say(finished_trick_text(number, round_.tricks[number - 1]))
+            shown = len(round_.tricks)
+    assert round_.result is not None
+    say(result_text(round_.result, round_.kitty))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    rules = RuleSet.parse(args.rules) if args.rules else RuleSet()
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    players = _players(args.players, args.auto)
+    human = any(isinstance(p, HumanPlayer) for p in players)
+    print(f"Shengji, seed {seed} (play the same game again with --seed {seed})")
+    if human:
+        print("You are South (seat 0); your partner is North (seat 2).")
+    match = Match(seed, rules, start_level=args.level)
+    hands = 0
+    try:
+        while not match.over and (args.hands is None or hands < args.hands):
+            round_ = match.new_round()
+            hands += 1
+            print(f"\n=== hand {len(match.rounds)} ===")
+            _play_hand(round_, players, verbose=human or args.verbose)
+            match.hand_finished(round_)
+    except QuitGame:
+        print("\nBye! (the game was not finished)")
+        return 0
+    finally:
+        if args.save:
+            records.save(match, args.save)
+            print(f"saved the record to {args.save}")
+    if match.winner is not None:
+        print(f"\nTeam {match.winner} wins the match after {len(match.rounds)} hands.")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    rules = RuleSet.parse(args.rules) if args.rules else RuleSet()
+    players = _players(args.players, auto=True)
+    rng = random.Random(args.seed)
+    wins = [0, 0]
+    levels = [0, 0]
+    points = 0
+    matches = 0
+    match = Match(rng.getrandbits(32), rules)
+    for _ in tqdm(range(args.hands), desc="hands", disable=None, unit="hand"):
+        if match.over:
+            matches += 1
+            match = Match(rng.getrandbits(32), rules)
+        round_ = match.new_round()
+        Table(round_, players).run()
+        match.hand_finished(round_)
+        result = round_.result
+        assert result is not None
+        wins[result.winning_team] += 1
+        for team in (0, 1):
+            levels[team] += result.levels_after[team] - result.levels_before[team]
+        points += result.defender_points
+    matches += match.winner is not None
+    names = args.players
+    print(f"{args.hands} hands ({matches} matches finished), players {names}, seed {args.seed}")
+    for team in (0, 1):
+        print(
+            f"team {team} (seats {team} and {team + 2}): won {wins[team]} hands "
+            f"({100 * wins[team] / args.hands:.1f}%), gained {levels[team]} levels"
+        )
+    print(f"average defender points: {points / args.hands:.1f}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    loaded = records.load(args.file)
+    rounds = loaded.rounds if isinstance(loaded, Match) else [loaded]
+    for number, round_ in enumerate(rounds, 1):
+        if len(rounds) > 1:
+            print(f"\n=== hand {number} ===")
+        print(round_text(round_))
+    if isinstance(loaded, Match) and loaded.winner is not None:
+        print(f"\nTeam {loaded.winner} won the match.")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="shengji", description="Play and study Shengji.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    choices = ", ".join(["human", *PLAYER_TYPES])
+
+    play = sub.add_parser("play", help="play a match in the terminal")
+    play.add_argument("--seed", type=int, help="seed for the match (default: a random one)")
+    play.add_argument("--level", default="2", help="starting level of both teams (2..A)")
+    play.add_argument("--players", default="human,random,random,random", help=f"4 of: {choices}")
+    play.add_argument("--rules", default="", help="variants, e.g. kitty=linear,throw_penalty=10")
+    play.add_argument("--auto", action="store_true", help="computer players only")
+    play.add_argument("--hands", type=int, help="stop after this many hands")
+    play.add_argument("--verbose", action="store_true", help="print every trick")
+    play.add_argument("--save", help="write the match record (JSON) to this file")
+    play.set_defaults(func=cmd_play)
+
+    sim = sub.add_parser("simulate", help="play many hands and summarise")
+    sim.add_argument("--hands", type=int, default=100)
+    sim.add_argument("--players", default="random", help=f"1 or 4 of: {', '.join(PLAYER_TYPES)}")
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--rules", default="")
+    sim.set_defaults(func=cmd_simulate)
+
+    replay = sub.add_parser("replay", help="print a recorded hand or match trick by trick")
+    replay.add_argument("file")
+    replay.set_defaults(func=cmd_replay)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except (ValueError, RecordError, OSError) as exc:
+        print(f"shengji: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nBye!")
+        return 130
+
+
+__all__ = ["main"]

@@ -1,0 +1,81 @@
+"""A match: hands one after another until a team wins a hand as dealer at level A (RULES §7).
+
+The match owns one seeded ``random.Random``; each hand gets its own seed drawn from it, so a
+single hand can be saved, replayed or studied on its own, and the whole match is still
+reproduced by the match seed alone.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..cards import parse_rank
+from ..players.base import Player
+from ..rules import RuleSet
+from .round import Round, team_of
+from .table import play_round
+
+MAX_HANDS = 500
+"""A guard against a runaway loop; real matches between sensible players take ~10–40 hands."""
+
+
+class Match:
+    """Levels, dealer and the finished hands of one match."""
+
+    def __init__(
+        self,
+        seed: int,
+        rules: RuleSet = RuleSet(),
+        max_hands: int = MAX_HANDS,
+        start_level: int = 2,
+    ) -> None:
+        self.seed = seed
+        self.rules = rules
+        self.max_hands = max_hands
+        self.rng = random.Random(seed)
+        self.start_level = parse_rank(start_level)
+        self.levels: tuple[int, int] = (self.start_level, self.start_level)
+        self.dealer: int | None = None
+        self.rounds: list[Round] = []
+        self.winner: int | None = None
+        """The winning team (0 or 1) once the match is over."""
+        self._scored = 0
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None or len(self.rounds) >= self.max_hands
+
+    def new_round(self) -> Round:
+        """The next hand, at the current levels with the current dealer (None: first hand)."""
+        if self.over:
+            raise ValueError("the match is over: start a new Match")
+        if self._scored < len(self.rounds):
+            raise ValueError("finish the current hand before dealing the next one")
+        round_ = Round(self.rng.getrandbits(32), self.rules, self.levels, self.dealer)
+        self.rounds.append(round_)
+        return round_
+
+    def hand_finished(self, round_: Round) -> None:
+        """Take a finished hand's result: new levels, next dealer, maybe a winner."""
+        result = round_.result
+        if result is None or round_ is not self.rounds[-1] or self._scored == len(self.rounds):
+            raise ValueError("only the current, finished hand can be scored, and only once")
+        self._scored += 1
+        self.levels = result.levels_after
+        self.dealer = result.next_dealer
+        if result.match_won:
+            self.winner = team_of(result.dealer)
+
+    def play(self, players: Sequence[Player]) -> Match:
+        """Play hands with four computer players until the match is over."""
+        while not self.over:
+            round_ = self.new_round()
+            play_round(round_, players)
+            self.hand_finished(round_)
+        return self
+
+
+def play_match(players: Sequence[Player], seed: int, rules: RuleSet = RuleSet()) -> Match:
+    """Play a whole match with four computer players."""
+    return Match(seed, rules).play(players)

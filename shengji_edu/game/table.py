@@ -1,0 +1,122 @@
+"""The table: asks the players for their decisions and feeds them to a :class:`Round`.
+
+The round only checks and applies actions; the table knows *who is asked what, when*:
+
+* during the deal, after each card every player in play order, starting with the one who
+  just received it, may declare; after the last card there is one more such round;
+* in the after-deal auction, the bidder whose turn it is;
+* the dealer buries; the player whose turn it is leads or follows.
+
+A seat whose player is ``None`` is a person at a front end (the widget, the terminal): the
+table stops and waits when that seat must act, and the front end calls the round directly.
+People may declare at any moment of the deal, so the table never waits for them there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..players.base import Player, PlayerView
+from .errors import IllegalAction
+from .round import AUCTION, DEALING, DEALT_CARDS, FINISHED, KITTY, PLAYING, Round, next_seat
+
+
+class PlayerError(RuntimeError):
+    """A computer player returned a move the engine rejected: a bug in that player."""
+
+
+class Table:
+    """Runs a round with four seats of players (``None`` marks a person)."""
+
+    def __init__(self, round_: Round, players: Sequence[Player | None]) -> None:
+        if len(players) != 4:
+            raise ValueError(f"a table needs 4 players, got {len(players)}")
+        self.round = round_
+        self.players = list(players)
+        self._final_round_done = False
+
+    def view(self, seat: int) -> PlayerView:
+        return PlayerView(self.round, seat)
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The person's seat whose decision the game needs now, else None."""
+        seat = self.round.turn
+        if seat is not None and self.players[seat] is None:
+            return seat
+        return None
+
+    def deal_one(self) -> None:
+        """Deal one card and give every computer player its chance to declare."""
+        rnd = self.round
+        receiver = rnd.next_receiver
+        rnd.deal_next()
+        assert receiver is not None
+        self._declaration_round(receiver)
+
+    def _declaration_round(self, first: int) -> None:
+        seat = first
+        for _ in range(4):
+            player = self.players[seat]
+            if player is not None and self.round.legal_declarations(seat):
+                choice = player.declare(self.view(seat))
+                if choice:
+                    self._apply(seat, "declare", choice)
+            seat = next_seat(seat)
+
+    def finish_deal(self) -> None:
+        """The extra declaration round after the last card, then end the deal."""
+        rnd = self.round
+        if not self._final_round_done and rnd.rules.bidding == "during_deal":
+            self._final_round_done = True
+            self._declaration_round((rnd.first_receiver() + DEALT_CARDS - 1) % 4)
+        rnd.finish_deal()
+
+    def step(self) -> bool:
+        """Make the next computer decision. False when a person must act or the hand is over."""
+        rnd = self.round
+        phase = rnd.phase
+        if phase == FINISHED or self.waiting_for is not None:
+            return False
+        if phase == DEALING:
+            if rnd.dealt < DEALT_CARDS:
+                self.deal_one()
+            else:
+                self.finish_deal()
+        elif phase == AUCTION:
+            seat = rnd.turn
+            assert seat is not None
+            player = self.players[seat]
+            assert player is not None
+            choice = player.declare(self.view(seat)) if rnd.legal_declarations(seat) else None
+            if choice:
+                self._apply(seat, "declare", choice)
+            else:
+                rnd.pass_bid(seat)
+        elif phase == KITTY:
+            seat = rnd.dealer
+            self._apply(seat, "bury", self.players[seat].bury(self.view(seat)))
+        elif phase == PLAYING:
+            seat = rnd.turn
+            self._apply(seat, "play", self.players[seat].play(self.view(seat)))
+        return True
+
+    def run(self) -> Round:
+        """Play on until a person must act or the hand is finished."""
+        while self.step():
+            pass
+        return self.round
+
+    def _apply(self, seat: int, action: str, cards) -> None:
+        try:
+            getattr(self.round, action)(seat, cards)
+        except IllegalAction as exc:
+            name = getattr(self.players[seat], "name", "player")
+            raise PlayerError(f"{name} at seat {seat} tried an illegal {action}: {exc}") from exc
+
+
+def play_round(round_: Round, players: Sequence[Player]) -> Round:
+    """Play a whole hand with four computer players and return the finished round."""
+    if any(p is None for p in players):
+        raise ValueError("play_round needs four computer players; use Table for people")
+    return Table(round_, players).run()

@@ -1,0 +1,124 @@
+"""A person at the terminal: shows the hand, reads card notation, explains illegal input.
+
+Input and output are functions (``input`` and ``print`` by default) so tests can drive it
+with scripted lines. Garbage never crashes the game: an unreadable card, an illegal play or
+a wrong count is explained and asked again. Empty input (end of file) or ``quit`` raises
+:class:`QuitGame`, which the command line turns into a clean exit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..cards import Card, CardParseError, format_cards, parse_cards
+from ..follow import iter_legal_follows
+from ..render.text import hand_text, seat_name, trick_text
+from ..units import decompose
+from .base import PlayerView
+
+
+class QuitGame(Exception):
+    """The person asked to stop (``quit`` or end of input)."""
+
+
+class HumanPlayer:
+    """Asks a person for every decision through ``ask`` (like ``input``) and ``say``."""
+
+    def __init__(
+        self,
+        name: str = "you",
+        ask: Callable[[str], str] = input,
+        say: Callable[[str], None] = print,
+        max_attempts: int = 1000,
+    ) -> None:
+        self.name = name
+        self.ask = ask
+        self.say = say
+        self.max_attempts = max_attempts
+        self._declined: list[list[Card]] | None = None
+
+    def _read(self, prompt: str) -> str:
+        try:
+            line = self.ask(prompt)
+        except EOFError:
+            raise QuitGame() from None
+        if line is None:
+            raise QuitGame()
+        line = line.strip()
+        if line.lower() in ("q", "quit", "exit"):
+            raise QuitGame()
+        return line
+
+    def declare(self, view: PlayerView) -> list[Card] | None:
+        options = view.legal_declarations
+        if not options or options == self._declined:
+            return None
+        self.say(f"\nYour cards so far: {format_cards(sorted(view.hand), pretty=True)}")
+        for number, cards in enumerate(options, 1):
+            self.say(f"  {number}: declare {format_cards(cards, pretty=True)}")
+        for _ in range(self.max_attempts):
+            line = self._read("Declare? number, or Enter to pass: ")
+            if not line:
+                self._declined = options
+                return None
+            if line.isdigit() and 1 <= int(line) <= len(options):
+                return options[int(line) - 1]
+            self.say(f"Type a number from 1 to {len(options)}, or just Enter to pass.")
+        return None
+
+    def bury(self, view: PlayerView) -> list[Card]:
+        self.say("\nYou are the dealer and took the kitty. Your 33 cards:")
+        self.say(hand_text(view.hand, view.trump))
+        for _ in range(self.max_attempts):
+            line = self._read("Bury 8 cards (e.g. C2 C3 D4 ...): ")
+            try:
+                cards = parse_cards(line)
+            except CardParseError as exc:
+                self.say(str(exc))
+                continue
+            problem = view.check_bury(cards)
+            if problem:
+                self.say(problem)
+                continue
+            return cards
+        raise QuitGame()
+
+    def play(self, view: PlayerView) -> list[Card]:
+        trump = view.trump
+        self.say("")
+        if view.current_trick:
+            self.say("Trick so far: " + trick_text(view.current_trick))
+        else:
+            self.say(f"You lead (defenders have {view.defender_points} points).")
+        self.say(hand_text(view.hand, trump))
+        for _ in range(self.max_attempts):
+            line = self._read(f"{seat_name(view.seat)} plays (cards, or ? for help): ")
+            if line in ("?", "help", "hint"):
+                self.say(self._hint(view))
+                continue
+            try:
+                cards = parse_cards(line)
+            except CardParseError as exc:
+                self.say(str(exc))
+                continue
+            verdict = view.check(cards)
+            if not verdict:
+                self.say(f"Not allowed: {verdict.reason}")
+                continue
+            return cards
+        raise QuitGame()
+
+    @staticmethod
+    def _hint(view: PlayerView) -> str:
+        trump = view.trump
+        assert trump is not None
+        if view.lead is None:
+            units = decompose(view.hand, trump)
+            shown = ", ".join(format_cards(u.cards, pretty=True) for u in units[:12])
+            return f"Lead any cards of one suit; your units include: {shown}"
+        plays = []
+        for play in iter_legal_follows(view.hand, view.lead, trump):
+            plays.append(format_cards(play, pretty=True))
+            if len(plays) == 10:
+                break
+        return "Legal plays include: " + " | ".join(plays)

@@ -1,0 +1,1 @@
+"""Rendering: text for terminals; matplotlib pictures live in :mod:`.pictures`."""

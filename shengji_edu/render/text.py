@@ -1,0 +1,93 @@
+"""Plain-text pictures of the game for terminals and notebook printouts.
+
+Only formatting lives here: every fact shown (effective suits, winners, points) comes from
+the engine, so the terminal and a notebook always agree with the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..cards import Card, format_cards, rank_text
+from ..game.round import FINISHED, HandResult, Round, Trick, team_of
+from ..trump import EFFECTIVE_SUITS, Trump, suit_label
+
+SEAT_NAMES = ("South", "East", "North", "West")
+"""Seat 0 is "you" at the terminal and in the widget; play goes 0 → 1 → 2 → 3."""
+
+
+def seat_name(seat: int) -> str:
+    return f"{SEAT_NAMES[seat]} ({seat})"
+
+
+def hand_text(cards: Iterable[Card], trump: Trump | None) -> str:
+    """A hand grouped by effective suit, strongest first, one line per suit."""
+    cards = list(cards)
+    if trump is None:
+        return format_cards(sorted(cards), pretty=True)
+    groups = trump.by_suit(cards)
+    lines = []
+    for suit in EFFECTIVE_SUITS:
+        if groups[suit]:
+            label = "trumps" if suit == "T" else suit_label(suit)
+            lines.append(f"{label:>7}: {format_cards(groups[suit], pretty=True)}")
+    return "\n".join(lines)
+
+
+def trump_text(round_: Round) -> str:
+    trump = round_.trump
+    level = rank_text(round_.level_rank)
+    if trump is None:
+        return f"level {level}, trump not yet declared"
+    suit = suit_label(trump.suit) if trump.suit else "no trump suit"
+    dealer = seat_name(round_.dealer) if round_.dealer is not None else "?"
+    return f"level {level}, trump {suit}, dealer {dealer}"
+
+
+def trick_text(plays: Sequence[tuple[int, Sequence[Card]]], winner: int | None = None) -> str:
+    parts = []
+    for seat, cards in plays:
+        mark = " *" if seat == winner else ""
+        parts.append(f"{SEAT_NAMES[seat]}: {format_cards(cards, pretty=True)}{mark}")
+    return " | ".join(parts)
+
+
+def finished_trick_text(number: int, trick: Trick) -> str:
+    text = f"trick {number:2}: {trick_text(trick.plays, trick.winner)}"
+    if trick.attempted is not None:
+        text += f"  (failed throw: {format_cards(trick.attempted, pretty=True)})"
+    if trick.points:
+        text += f"  [{trick.points} pts]"
+    return text
+
+
+def result_text(result: HandResult, kitty: Sequence[Card]) -> str:
+    s = result.settlement
+    dealer_team = team_of(result.dealer)
+    lines = [
+        f"kitty: {format_cards(kitty, pretty=True)} (x{result.kitty_multiplier}, "
+        f"{result.kitty_points} points to the defenders)",
+        f"defenders' points: {result.defender_points}"
+        + (f" (throw penalties {result.penalty:+})" if result.penalty else ""),
+    ]
+    if s.defenders_take_deal:
+        lines.append(
+            f"defenders (team {1 - dealer_team}) take the deal, +{s.defender_levels} level(s)"
+        )
+    else:
+        lines.append(f"dealers (team {dealer_team}) keep the deal, +{s.dealer_levels} level(s)")
+    before = "/".join(rank_text(x) for x in result.levels_before)
+    after = "/".join(rank_text(x) for x in result.levels_after)
+    lines.append(f"levels (team 0/team 1): {before} -> {after}")
+    if result.match_won:
+        lines.append(f"team {dealer_team} wins the match at level A!")
+    return "\n".join(lines)
+
+
+def round_text(round_: Round) -> str:
+    """The whole hand: trump, every trick and the result."""
+    lines = [trump_text(round_)]
+    lines += [finished_trick_text(i, t) for i, t in enumerate(round_.tricks, 1)]
+    if round_.phase == FINISHED and round_.result is not None:
+        lines.append(result_text(round_.result, round_.kitty))
+    return "\n".join(lines)

@@ -1,0 +1,138 @@
+"""Run every test of shengji-edu: the one command behind the README and .ci/run.
+
+Steps, each a separate ``python -m pytest`` run from the repository root:
+
+  a. unit and property tests in tests/ (not the e2e browser test); must collect tests
+  b. strict nbval on lessons/              (skipped when there are no notebooks)
+  c. nbval on exercises/solutions/         (skipped when there are no notebooks)
+  d. the e2e browser test, ``-m e2e``      (skipped when no test file has the marker)
+
+Extra arguments go to step a, e.g. ``python tools/run_tests.py -k follow``.
+The last line printed is ``N passed, N failed`` (steps); the exit code is 1 if any failed.
+Plain subprocess calls with argument lists: works the same on Windows, macOS and Linux.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NO_TESTS_COLLECTED = 5  # pytest.ExitCode.NO_TESTS_COLLECTED
+
+
+@dataclass
+class Step:
+    name: str
+    args: list[str]
+    required: bool = False  # a required step fails when pytest collects nothing
+    extra_env: dict[str, str] | None = None
+    skip_reason: str | None = None  # set: do not run, report as skipped
+
+
+def notebooks_in(folder: str) -> list[Path]:
+    """Notebooks under a folder of the repository, ignoring Jupyter's checkpoint copies."""
+    base = ROOT / folder
+    if not base.is_dir():
+        return []
+    return [p for p in base.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts]
+
+
+def has_e2e_tests() -> bool:
+    """True if some test file mentions the e2e marker (``pytest.mark.e2e``)."""
+    tests = ROOT / "tests"
+    if not tests.is_dir():
+        return False
+    for path in tests.rglob("*.py"):
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        if "mark.e2e" in text:
+            return True
+    return False
+
+
+HAVE_XDIST = importlib.util.find_spec("xdist") is not None
+
+
+def parallel(*dist: str) -> list[str]:
+    """xdist options (two workers), or none if pytest-xdist is not installed."""
+    return ["-n", "2", *dist] if HAVE_XDIST else []
+
+
+def plan(extra_args: list[str]) -> list[Step]:
+    steps = [
+        Step(
+            "unit tests (tests/, not e2e)",
+            ["-m", "not e2e", *parallel(), *extra_args],
+            required=True,
+        )
+    ]
+
+    sanitize = ROOT / "tools" / "nbval_sanitize.cfg"
+    nbval = ["--nbval-current-env", *parallel("--dist", "loadscope")]
+    if sanitize.is_file():
+        nbval += ["--sanitize-with", str(sanitize.relative_to(ROOT))]
+
+    lessons = Step("lessons (strict nbval)", ["--nbval", *nbval, "lessons"])
+    if not notebooks_in("lessons"):
+        lessons.skip_reason = "no notebooks in lessons/"
+    steps.append(lessons)
+
+    solutions = Step(
+        "exercise solutions (nbval-lax, SHENGJI_EDU_STRICT=1)",
+        ["--nbval-lax", *nbval, str(Path("exercises", "solutions"))],
+        extra_env={"SHENGJI_EDU_STRICT": "1"},
+    )
+    if not notebooks_in("exercises/solutions"):
+        solutions.skip_reason = "no notebooks in exercises/solutions/"
+    steps.append(solutions)
+
+    e2e = Step("browser test (-m e2e)", ["-m", "e2e"])
+    if not has_e2e_tests():
+        e2e.skip_reason = "no test file uses the e2e marker"
+    steps.append(e2e)
+    return steps
+
+
+def run(step: Step, env: dict[str, str]) -> tuple[str, str]:
+    """Run one step; return its status ("passed", "failed", "skipped") and a detail."""
+    if step.skip_reason:
+        return "skipped", step.skip_reason
+    cmd = [sys.executable, "-m", "pytest", *step.args]
+    print(f"\n=== {step.name}\n$ {subprocess.list2cmdline(cmd)}", flush=True)
+    code = subprocess.call(cmd, cwd=ROOT, env={**env, **(step.extra_env or {})})
+    if code == 0:
+        return "passed", ""
+    if code == NO_TESTS_COLLECTED:
+        return ("failed" if step.required else "skipped"), "no tests collected"
+    return "failed", f"pytest exit code {code}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    extra_args = list(sys.argv[1:] if argv is None else argv)
+    env = dict(os.environ)
+    # Deterministic property tests and small simulations; either can be overridden.
+    env.setdefault("HYPOTHESIS_PROFILE", "ci")
+    env.setdefault("SHENGJI_EDU_SIM_SCALE", "small")
+    if not HAVE_XDIST:
+        print("note: pytest-xdist is not installed; every step runs in one process", flush=True)
+
+    results = [(step.name, run(step, env)) for step in plan(extra_args)]
+
+    print("\n=== summary", flush=True)
+    for name, (status, detail) in results:
+        print(f"{status.upper():8} {name}" + (f" ({detail})" if detail else ""))
+    passed = sum(status == "passed" for _, (status, _) in results)
+    failed = sum(status == "failed" for _, (status, _) in results)
+    print(f"{passed} passed, {failed} failed", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
