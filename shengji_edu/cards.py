@@ -13,7 +13,8 @@ every run (Python's string hashes change from run to run; ours must not, for det
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Sequence
 
 SUITS = ("S", "H", "D", "C")
 """The four ordinary suits in their canonical order: spades, hearts, diamonds, clubs."""
@@ -110,12 +111,11 @@ class Card:
         return (Card, (self.suit, self.rank))
 
     def __hash__(self) -> int:
+        # A fixed small number, so sets of cards iterate in the same order in every run.
         return self.index
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self.index == other.index
-        return NotImplemented
+    # Equality is identity: each distinct card exists once (see __new__ and __reduce__),
+    # so Python's built-in identity test is both correct and the fastest possible.
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
@@ -229,6 +229,17 @@ def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
     if pretty:
         return " ".join(card.pretty for card in cards)
     return " ".join(card.text for card in cards)
+
+
+def first_missing(cards: Sequence[Card], hand: Sequence[Card]) -> Card | None:
+    """The first card of ``cards`` that ``hand`` cannot supply (copies counted), else None.
+
+    "Is this play in my hand?" is a multiset question: two H5 need two H5 in the hand.
+    """
+    if len(cards) == 1:
+        return None if cards[0] in hand else cards[0]
+    missing = Counter(cards) - Counter(hand)
+    return next(iter(missing)) if missing else None
 
 
 def as_cards(cards: str | Iterable[Card | str]) -> list[Card]:

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from .cards import Card, format_cards
+from .cards import Card, first_missing, format_cards
 from .trump import Trump, suit_label
 from .units import (
     TRACTOR,
@@ -75,9 +75,9 @@ def check_follow(
             f"{size} card{'s were' if size > 1 else ' was'} led, so play exactly {size}; "
             f"you played {len(play)}"
         )
-    missing = Counter(play) - Counter(hand)
-    if missing:
-        card = next(iter(missing))
+    missing = first_missing(play, hand)
+    if missing is not None:
+        card = missing
         held = hand.count(card)
         what = "do not hold" if held == 0 else "hold only one"
         return illegal(f"you {what} {card.pretty}: play cards from your hand")
@@ -214,6 +214,9 @@ def random_follow(
     tractors matched, and adding cards to a legal play never makes it illegal. Not uniform
     over legal plays, which a random baseline player does not need.
     """
+    if len(lead) == 1:  # the most common case, kept cheap for simulations
+        hand_suit = trump.cards_of(hand, trump.suit_of(lead[0]))
+        return [rng.choice(hand_suit or hand)]
     fmt = lead_format(lead, trump)
     size = fmt.size
     hand_suit = trump.cards_of(hand, fmt.suit)

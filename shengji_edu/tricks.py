@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, format_cards
+from .cards import Card, first_missing, format_cards
 from .trump import TRUMP, Trump, suit_label
 from .units import (
     PAIR,
@@ -40,9 +40,8 @@ def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ver
     """
     if not cards:
         return illegal("choose at least one card to lead")
-    missing = Counter(cards) - Counter(hand)
-    if missing:
-        card = next(iter(missing))
+    card = first_missing(cards, hand)
+    if card is not None:
         what = "do not hold" if card not in hand else "hold only one"
         return illegal(f"you {what} {card.pretty}: lead cards from your hand")
     suits = {trump.suit_of(c) for c in cards}

@@ -100,11 +100,14 @@ def pair_profile(cards: Iterable[Card], trump: Trump) -> dict[int, int]:
 
     Only meaningful for cards of one effective suit (callers split by suit first).
     """
+    seen = [False] * 54  # by card.index: cheaper than a Counter on these short lists
     profile: dict[int, int] = {}
-    for card, count in Counter(cards).items():
-        if count >= 2:
+    for card in cards:
+        if seen[card.index]:
             step = trump.step(card)
             profile[step] = profile.get(step, 0) + 1
+        else:
+            seen[card.index] = True
     return profile
 
 
@@ -194,6 +197,12 @@ def lead_format(cards: Sequence[Card], trump: Trump) -> LeadFormat:
     """The format (牌型) of a lead of one effective suit; raises ``ValueError`` if mixed."""
     if not cards:
         raise ValueError("a lead needs at least one card")
+    if len(cards) <= 2:  # the common leads, answered without a full decomposition
+        first, suit = cards[0], trump.suit_of(cards[0])
+        if len(cards) == 1:
+            return LeadFormat(suit, (), 0, 1)
+        if trump.suit_of(cards[1]) == suit:
+            return LeadFormat(suit, (), 1, 0) if cards[1] == first else LeadFormat(suit, (), 0, 2)
     suits = {trump.suit_of(c) for c in cards}
     if len(suits) > 1:
         names = ", ".join(suit_label(s) for s in sorted(suits))

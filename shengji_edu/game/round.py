@@ -160,6 +160,7 @@ class Round:
         self._dealt = 0
         self._hands: list[list[Card]] = [[] for _ in SEATS]
         self._declarable: list[list[Card]] = [[] for _ in SEATS]  # level cards and jokers
+        self._declaration_cache: list[tuple | None] = [None] * 4
         self._declarations: list[Declaration] = []
         self._bids: list[tuple[int, tuple[Card, ...] | None]] = []
         self._auction_turn: int | None = None
@@ -359,11 +360,17 @@ class Round:
 
     def legal_declarations(self, seat: int) -> list[list[Card]]:
         """What ``seat`` may declare right now (empty outside the declaring windows)."""
-        if not self._may_declare_now(seat):
+        declarable = self._declarable[seat] if seat in SEATS else ()
+        if not declarable or not self._may_declare_now(seat):
             return []
-        return possible_declarations(
-            self._declarable[seat], self.level_rank, self.standing_declaration
-        )
+        # The options change only when the seat gets a level card or joker, or someone
+        # declares; the table asks after every card, so remember the last answer.
+        key = (len(declarable), len(self._declarations))
+        cached = self._declaration_cache[seat]
+        if cached is None or cached[0] != key:
+            options = possible_declarations(declarable, self.level_rank, self.standing_declaration)
+            cached = self._declaration_cache[seat] = (key, options)
+        return [list(option) for option in cached[1]]
 
     def _may_declare_now(self, seat: int) -> bool:
         if self._fixed_trump is not None or seat not in SEATS:

@@ -38,14 +38,10 @@ class RandomPlayer:
         rng = view.rng
         if view.lead is not None:
             return random_follow(view.hand, view.lead, trump, rng)
-        units = decompose(view.hand, trump)
-        if rng.random() < self.throw_rate:
-            by_suit: dict[str, list] = {}
-            for unit in units:
-                by_suit.setdefault(unit.suit, []).append(unit)
-            throwable = [group for group in by_suit.values() if len(group) >= 2]
-            if throwable:
-                group = rng.choice(throwable)
-                chosen = rng.sample(group, rng.randint(2, min(4, len(group))))
-                return [card for unit in chosen for card in unit.cards]
+        hand = view.hand
+        suit = trump.suit_of(rng.choice(hand))  # a suit, as likely as its share of the hand
+        units = decompose(trump.cards_of(hand, suit), trump)
+        if len(units) >= 2 and rng.random() < self.throw_rate:
+            chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
+            return [card for unit in chosen for card in unit.cards]
         return list(rng.choice(units).cards)

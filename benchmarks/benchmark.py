@@ -1,0 +1,85 @@
+"""Speed benchmarks: print numbers, never assert (timings belong here, not in tests).
+
+    python benchmarks/benchmark.py            # everything
+    python benchmarks/benchmark.py selfplay   # one section: selfplay, follows, winner, mc
+
+Numbers are best-of-3 wall-clock rates in one process on whatever machine runs it.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+
+from shengji_edu import Trump, legal_follows, parse_cards, trick_winner
+from shengji_edu.game import Round, play_round
+from shengji_edu.players import make_player
+
+
+def best_rate(work, count: int, repeats: int = 3) -> float:
+    """Items per second of the fastest of ``repeats`` runs of ``work()`` (which does count)."""
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+def selfplay(kind: str, hands: int) -> None:
+    players = [make_player(kind) for _ in range(4)]
+
+    def work() -> None:
+        for seed in range(hands):
+            play_round(Round(seed), players)
+
+    rate = best_rate(work, hands)
+    print(f"self-play {kind:>10}: {rate:8.1f} hands/s  ({hands} hands, full deal+declare+play)")
+
+
+def follows() -> None:
+    trump = Trump(10, "S")
+    hand = parse_cards("HA HK HK HQ HJ H9 H9 H8 H8 H7 H6 H5 H5 H3 H2 S4 S4 C3 C7 D9 DQ DK DA BJ LJ")
+    lead = parse_cards("H4 H4")
+    n = 2000
+    rate = best_rate(lambda: [legal_follows(hand, lead, trump) for _ in range(n)], n)
+    print(f"legal_follows (pair lead, 15 hearts): {rate:10.0f} calls/s")
+    void = parse_cards("S2 S3 S4 S5 S6 S7 S8 S9 SJ SQ SK SA C2 C3 C4 C5 C6 C7 C8 C9 CJ CQ CK CA D2")
+    throw = parse_cards("HA HK HQ HJ H9 H8 H7 H6")
+    start = time.perf_counter()
+    count = len(legal_follows(void, throw, trump))
+    took = time.perf_counter() - start
+    print(f"legal_follows (void hand vs 8-card throw): {count} plays in {took:.2f} s")
+
+
+def winner() -> None:
+    trump = Trump(10, "S")
+    singles = [parse_cards(x) for x in ("H3", "HQ", "S2", "HA")]
+    tractor = [
+        parse_cards(x)
+        for x in ("HA HK H5 H5 H4 H4", "S9 S9 S8 S8 S7 S2", "H2 H2 H3 H3 HJ HQ", "SJ SJ SQ SQ SK S3")
+    ]
+    n = 20000
+    rate = best_rate(lambda: [trick_winner(singles, trump) for _ in range(n)], n)
+    print(f"trick_winner (single-card trick): {rate:10.0f} calls/s")
+    rate = best_rate(lambda: [trick_winner(tractor, trump) for _ in range(n // 10)], n // 10)
+    print(f"trick_winner (tractor + singles, ruff and over-ruff): {rate:10.0f} calls/s")
+
+
+def main(sections: list[str]) -> None:
+    random.seed(0)
+    wanted = set(sections) or {"selfplay", "follows", "winner"}
+    print(f"python {sys.version.split()[0]}; median of nothing, best of 3 runs")
+    if "selfplay" in wanted:
+        selfplay("random", 200)
+    if "follows" in wanted:
+        follows()
+    if "winner" in wanted:
+        winner()
+    _ = statistics  # used by later sections
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
