@@ -30,6 +30,7 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "J": "jokers"}
 
 _RANK_TEXT = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_POINTS = {5: 5, 10: 10, 13: 10}
 _TEXT_RANK = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10, "10": 10}
 _TEXT_RANK.update({str(r): r for r in range(2, 10)})
 _SYMBOL_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
@@ -74,12 +75,17 @@ class Card:
     depends on the trump, so ask a :class:`~shengji_edu.trump.Trump` for it.
     """
 
-    __slots__ = ("suit", "rank", "index")
+    __slots__ = ("suit", "rank", "index", "points", "is_joker", "text")
     _interned: dict[tuple[str, int], Card] = {}
 
     suit: str
     rank: int
     index: int
+    points: int
+    """Point value: 5s are worth 5, 10s and Ks 10, everything else 0."""
+    is_joker: bool
+    text: str
+    """Canonical notation, e.g. ``S10``, ``HA``, ``BJ``."""
 
     def __new__(cls, suit: str, rank: int) -> Card:
         card = cls._interned.get((suit, rank))
@@ -98,6 +104,12 @@ class Card:
         object.__setattr__(card, "suit", suit)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "index", index)
+        # Facts used in every simulated trick are computed once here, not on each access.
+        is_joker = suit == JOKER_SUIT
+        object.__setattr__(card, "is_joker", is_joker)
+        object.__setattr__(card, "points", 0 if is_joker else _POINTS.get(rank, 0))
+        joker_text = "BJ" if rank == BIG_JOKER_RANK else "LJ"
+        object.__setattr__(card, "text", joker_text if is_joker else suit + rank_text(rank))
         cls._interned[(suit, rank)] = card
         return card
 
@@ -138,22 +150,6 @@ class Card:
         return self.index >= other.index
 
     @property
-    def is_joker(self) -> bool:
-        return self.suit == JOKER_SUIT
-
-    @property
-    def points(self) -> int:
-        """Point value: 5s are worth 5, 10s and Ks 10, everything else 0."""
-        return _POINTS.get(self.rank, 0) if self.suit != JOKER_SUIT else 0
-
-    @property
-    def text(self) -> str:
-        """Canonical notation, e.g. ``S10``, ``HA``, ``BJ``."""
-        if self.suit == JOKER_SUIT:
-            return "BJ" if self.rank == BIG_JOKER_RANK else "LJ"
-        return self.suit + rank_text(self.rank)
-
-    @property
     def pretty(self) -> str:
         """Display notation with a suit symbol, e.g. ``♠10``; jokers stay ``BJ`` / ``LJ``."""
         if self.suit == JOKER_SUIT:
@@ -191,8 +187,6 @@ class Card:
             raise CardParseError(token, f"{token[1:]!r} is not a rank" if token[1:] else "no rank")
         return cls(suit, rank)
 
-
-_POINTS = {5: 5, 10: 10, 13: 10}
 
 ALL_CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in RANKS) + (
     Card(JOKER_SUIT, LITTLE_JOKER_RANK),

@@ -678,6 +678,32 @@ class Round:
             )
         )
 
+    # --- what-if copies for search -----------------------------------------------------
+    def what_if(self, hands: Sequence[Sequence[Card]], buried: Sequence[Card], seed: int) -> Round:
+        """A copy of this hand in play, with the hands and the kitty replaced by a guess.
+
+        Search players (Monte Carlo) use it to play a hand out in a world they sampled: the
+        copy shares nothing mutable with this round, keeps the trick history, and starts
+        with empty events and actions. The guess must hold exactly the unplayed cards.
+        """
+        if self._phase != PLAYING:
+            raise WrongPhase("what-if copies are made during play")
+        copy = Round.__new__(Round)
+        copy.__dict__.update(self.__dict__)
+        copy._hands = [list(h) for h in hands]
+        if [len(h) for h in copy._hands] != [len(h) for h in self._hands]:
+            raise ValueError("a what-if guess must give every seat as many cards as it holds")
+        copy._deck = []  # the real deal stays secret: a copy knows only the guess
+        copy._buried = tuple(buried)
+        copy._current = list(self._current)
+        copy._tricks = list(self._tricks)
+        copy._played = list(self._played)
+        copy._voids = [set(v) for v in self._voids]
+        copy.rng = random.Random(seed)
+        copy.events = []
+        copy.actions = []
+        return copy
+
     # --- helpers ------------------------------------------------------------------------
     def _require(self, phase: str, doing: str) -> None:
         if self._phase != phase:

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 from .base import Player, PlayerView
+from .greedy import GreedyPlayer
+from .montecarlo import MonteCarloPlayer
 from .random_player import RandomPlayer
 
-PLAYER_TYPES: dict[str, type] = {"random": RandomPlayer}
+PLAYER_TYPES: dict[str, type] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "montecarlo": MonteCarloPlayer,
+}
 """Computer players by the name the command line, the arena and the widget use."""
 
 
@@ -20,4 +26,12 @@ def make_player(name: str, **options) -> Player:
     return kind(**options)
 
 
-__all__ = ["PLAYER_TYPES", "Player", "PlayerView", "RandomPlayer", "make_player"]
+__all__ = [
+    "PLAYER_TYPES",
+    "GreedyPlayer",
+    "MonteCarloPlayer",
+    "Player",
+    "PlayerView",
+    "RandomPlayer",
+    "make_player",
+]

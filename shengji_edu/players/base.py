@@ -122,6 +122,16 @@ class PlayerView:
     def hand_sizes(self) -> tuple[int, ...]:
         return tuple(len(self._round.hand(s)) for s in range(4))
 
+    def what_if(self, hands: list[list[Card]], buried: list[Card], seed: int) -> Round:
+        """A playable copy of the hand in which the other players hold ``hands`` (a guess).
+
+        This player's own hand must be unchanged in the guess. The copy knows nothing but
+        the guess, so searching in it is fair play.
+        """
+        if sorted(hands[self.seat]) != sorted(self.hand):
+            raise ValueError("a guess must leave this player's own hand as it is")
+        return self._round.what_if(hands, buried, seed)
+
     def check_bury(self, cards: list[Card]) -> str:
         """Why burying ``cards`` would be refused ("" if it would be accepted)."""
         from ..game.errors import IllegalAction

@@ -1,0 +1,283 @@
+"""GreedyPlayer: a readable rule-based player. Each rule is one small function.
+
+It thinks one trick at a time, the way a beginner is taught to:
+
+Following
+  1. :func:`feed_partner` – partner is winning the trick: add points to it.
+  2. :func:`win_cheaply` – there are points to take (or I play last): win with the cheapest
+     play that wins.
+  3. :func:`discard_low` – otherwise play the cheapest legal cards.
+Leading
+  1. :func:`throw_sure_winners` – several units of a side suit nobody can beat: throw them.
+  2. :func:`lead_sure_winner` – one unbeatable side-suit unit: cash it.
+  3. :func:`pull_trumps` – the dealer's side, long in trumps: lead a strong trump unit.
+  4. :func:`lead_low` – otherwise a low card (or pair) from the longest side suit.
+Declaring and burying
+  :func:`declare_good_suit` declares when the named suit is long enough;
+  :func:`bury_low_cards` buries low side cards, shortest suits first, keeping points home.
+
+"Cheap" is measured by :func:`play_cost`: trumps are dear, high cards dearer than low ones,
+point cards dear (they feed the other side), and splitting a pair costs extra.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from itertools import islice
+
+from ..cards import Card
+from ..follow import iter_legal_follows, multiset_combinations, random_follow
+from ..trump import TRUMP, Trump
+from ..units import TRACTOR, decompose
+from .base import PlayerView
+from .knowledge import (
+    current_winner,
+    is_last_to_play,
+    points_on_table,
+    trumps_in,
+    unit_is_sure,
+    unseen_by_suit,
+    unseen_cards,
+    winning_test,
+)
+
+CANDIDATE_LIMIT = 120
+"""At most this many legal follows are compared (see candidate_follows)."""
+
+
+# --- how much a play costs ---------------------------------------------------------------
+def card_cost(card: Card, trump: Trump) -> int:
+    """What playing a card gives up: its strength (trumps on top) plus its points."""
+    return trump.strength(card) + 3 * card.points
+
+
+def play_cost(play: Sequence[Card], hand_counts: Counter, trump: Trump) -> int:
+    """Total cost of a play, plus a charge for every pair of the hand it splits."""
+    cost = sum(card_cost(c, trump) for c in play)
+    split = sum(1 for c in set(play) if hand_counts[c] == 2 and play.count(c) == 1)
+    return cost + 8 * split
+
+
+def cheapest(plays: list[list[Card]], view: PlayerView) -> list[Card]:
+    trump, counts = view.trump, Counter(view.hand)
+    return min(plays, key=lambda p: play_cost(p, counts, trump))
+
+
+# --- following ----------------------------------------------------------------------------
+def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[list[Card]]:
+    """The legal follows worth comparing.
+
+    Holding enough of the led suit, that is every legal play (up to ``limit``). Short of the
+    suit, the suit cards are forced and only the extra cards are chosen; listing every way
+    to pick them can mean ~10^6 plays, so we build the interesting ones instead: the
+    cheapest extras, the richest in points, all-trump plays that might ruff, and a few
+    random legal plays.
+    """
+    trump = view.trump
+    lead = view.lead
+    assert trump is not None and lead is not None
+    hand = view.hand
+    suit = trump.suit_of(lead[0])
+    forced = [c for c in hand if trump.suit_of(c) == suit]
+    if len(forced) >= len(lead):
+        return list(islice(iter_legal_follows(hand, lead, trump), limit))
+    extra = len(lead) - len(forced)
+    others = [c for c in hand if trump.suit_of(c) != suit]
+    plays = [
+        forced + sorted(others, key=lambda c: card_cost(c, trump))[:extra],
+        forced + sorted(others, key=lambda c: (-c.points, card_cost(c, trump)))[:extra],
+    ]
+    trumps = [c for c in others if trump.suit_of(c) == TRUMP]
+    if not forced and suit != TRUMP and len(trumps) >= extra:
+        plays += islice(multiset_combinations(trump.sort(trumps), extra), limit // 2)
+    plays += [random_follow(hand, lead, trump, view.rng) for _ in range(4)]
+    return plays
+
+
+def feed_partner(view: PlayerView, plays: list[list[Card]]) -> list[Card] | None:
+    """Partner is winning and likely to stay winning (I play last, or it won a single-card
+    trick with a trump): give it the most points, giving up as little else as possible."""
+    if current_winner(view) != view.partner:
+        return None
+    trump = view.trump
+    partner_cards = dict(view.current_trick)[view.partner]
+    safe = is_last_to_play(view) or (
+        len(partner_cards) == 1 and trump.suit_of(partner_cards[0]) == TRUMP
+    )
+    if not safe:
+        return None
+
+    def points(play: list[Card]) -> int:
+        return sum(c.points for c in play)
+
+    counts = Counter(view.hand)
+    return min(plays, key=lambda p: (-points(p), play_cost(p, counts, trump) - 3 * points(p)))
+
+
+def win_cheaply(view: PlayerView, plays: list[list[Card]]) -> list[Card] | None:
+    """Points on the table, points in my winning play, or I play last: win, as cheaply as
+    possible. An opponent winning a pointless trick is left alone."""
+    if current_winner(view) == view.partner:
+        return None
+    wins = winning_test(view)
+    winners = [p for p in plays if wins(p)]
+    if not winners:
+        return None
+    best = cheapest(winners, view)
+    if points_on_table(view) > 0 or is_last_to_play(view) or any(c.points for c in best):
+        return best
+    return None
+
+
+def discard_low(view: PlayerView, plays: list[list[Card]]) -> list[Card]:
+    """Nothing to gain: play the cheapest legal cards."""
+    return cheapest(plays, view)
+
+
+# --- leading ------------------------------------------------------------------------------
+class LeadContext:
+    """What every lead rule needs, worked out once: my units and the unseen cards by suit."""
+
+    def __init__(self, view: PlayerView) -> None:
+        trump = view.trump
+        assert trump is not None
+        self.view = view
+        self.trump = trump
+        self.units = decompose(view.hand, trump)
+        self.side = [u for u in self.units if u.suit != TRUMP]
+        self.unseen = unseen_by_suit(unseen_cards(view), trump)
+
+    def sure(self, unit) -> bool:
+        return unit_is_sure(unit, self.unseen, self.trump) and not _opponent_void(
+            self.view, unit.suit
+        )
+
+
+def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:
+    """Two or more units of one side suit that no unseen cards can beat: a safe throw,
+    unless an opponent has shown a void there (it would ruff)."""
+    by_suit: dict[str, list] = {}
+    for unit in ctx.side:
+        if ctx.sure(unit):
+            by_suit.setdefault(unit.suit, []).append(unit)
+    for units in by_suit.values():
+        if len(units) >= 2:
+            return [c for u in units for c in u.cards]
+    return None
+
+
+def lead_sure_winner(ctx: LeadContext) -> list[Card] | None:
+    """Cash the biggest side-suit unit that nobody can beat (tractors and pairs first)."""
+    for unit in ctx.side:  # decompose lists tractors, then pairs, then singles
+        if ctx.sure(unit):
+            return list(unit.cards)
+    return None
+
+
+def pull_trumps(ctx: LeadContext) -> list[Card] | None:
+    """On the dealer's side with at least half the hand in trumps: lead the best trump unit
+    (a tractor or pair first) to draw the defenders' trumps."""
+    view = ctx.view
+    if not view.is_dealer_team or trumps_in(view.hand, ctx.trump) * 2 < len(view.hand):
+        return None
+    trumps = [u for u in ctx.units if u.suit == TRUMP]
+    return list(trumps[0].cards) if trumps else None
+
+
+def lead_low(ctx: LeadContext) -> list[Card]:
+    """A low pair or tractor if I have one in a side suit, else the lowest non-point card of
+    my longest side suit; with only trumps left, the lowest trump."""
+    trump, hand = ctx.trump, ctx.view.hand
+    if not ctx.side:
+        return [min(hand, key=trump.strength)]
+    multi = [u for u in ctx.side if u.kind != "single" and not any(c.points for c in u.cards)]
+    if multi:
+        return list(min(multi, key=lambda u: (u.kind != TRACTOR, u.high)).cards)
+    lengths = Counter(u.suit for u in ctx.side for _ in u.cards)
+    longest = max(lengths, key=lambda s: (lengths[s], s))
+    cards = [c for c in hand if trump.suit_of(c) == longest]
+    return [min(cards, key=lambda c: (c.points > 0, trump.step(c)))]
+
+
+def _opponent_void(view: PlayerView, suit: str) -> bool:
+    return any(suit in view.voids(seat) for seat in ((view.seat + 1) % 4, (view.seat + 3) % 4))
+
+
+# --- declaring and burying ----------------------------------------------------------------
+def declare_good_suit(view: PlayerView) -> list[Card] | None:
+    """Declare when the suit would be strong: its cards plus level cards and jokers make at
+    least a third of what I have received (joker pairs: at least 4 such cards)."""
+    options = view.legal_declarations
+    if not options:
+        return None
+    hand = view.hand
+    level = view.level_rank
+    high = sum(1 for c in hand if c.is_joker or c.rank == level)
+    best, best_score = None, 0.0
+    for cards in options:
+        suit = None if cards[0].is_joker else cards[0].suit
+        if suit is None:
+            score = high / 4
+        else:
+            length = sum(1 for c in hand if c.suit == suit and c.rank != level)
+            score = (length + high) / max(3.0, len(hand) / 3)
+        if score >= 1.0 and score > best_score:
+            best, best_score = cards, score
+    return best
+
+
+def bury_low_cards(view: PlayerView) -> list[Card]:
+    """Bury 8 side cards: low ones, from the shortest suits (to make voids for ruffing),
+    keeping point cards, pairs and trumps in hand when possible."""
+    trump = view.trump
+    hand = list(view.hand)
+    counts = Counter(hand)
+    lengths = Counter(trump.suit_of(c) for c in hand)
+
+    def keep_score(card: Card) -> tuple:
+        return (
+            trump.suit_of(card) == TRUMP,
+            card.points > 0,
+            counts[card] == 2,
+            lengths[trump.suit_of(card)],
+            trump.step(card),
+        )
+
+    return sorted(hand, key=keep_score)[:8]
+
+
+class GreedyPlayer:
+    """The rule-based player described in this module's docstring."""
+
+    def __init__(self, name: str = "greedy") -> None:
+        self.name = name
+
+    def declare(self, view: PlayerView) -> list[Card] | None:
+        return declare_good_suit(view)
+
+    def bury(self, view: PlayerView) -> list[Card]:
+        return bury_low_cards(view)
+
+    def play(self, view: PlayerView) -> list[Card]:
+        if view.lead is None:
+            return self.lead(view)
+        return self.follow(view)
+
+    def lead(self, view: PlayerView) -> list[Card]:
+        ctx = LeadContext(view)
+        for rule in (throw_sure_winners, lead_sure_winner, pull_trumps):
+            play = rule(ctx)
+            if play:
+                return play
+        return lead_low(ctx)
+
+    def follow(self, view: PlayerView) -> list[Card]:
+        plays = candidate_follows(view)
+        if len(plays) == 1:
+            return plays[0]
+        for rule in (feed_partner, win_cheaply):
+            play = rule(view, plays)
+            if play:
+                return play
+        return discard_low(view, plays)

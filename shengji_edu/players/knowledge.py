@@ -1,0 +1,96 @@
+"""What a player can work out from its view: unseen cards, sure winners, the trick so far.
+
+These are the small questions every computer player asks ("which cards have I not seen?",
+"can anybody beat this ace?", "is my partner winning?"). They read only the player's view,
+never another hand, so players built on them play fair.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+from ..cards import ALL_CARDS, Card
+from ..scoring import trick_points
+from ..tricks import play_key, trick_winner
+from ..trump import TRUMP, Trump
+from ..units import PAIR, SINGLE, Unit, lead_format, pair_profile, tractor_windows
+from .base import PlayerView
+
+
+def unseen_cards(view: PlayerView) -> Counter:
+    """Cards this player has not seen: not in its hand, not played, not buried by it."""
+    left = [2] * len(ALL_CARDS)  # by card.index; much cheaper than subtracting Counters
+    for seen in (view.hand, view.played_cards, view.buried):
+        for card in seen:
+            left[card.index] -= 1
+    return Counter({card: n for card, n in zip(ALL_CARDS, left, strict=True) if n > 0})
+
+
+def unseen_by_suit(unseen: Counter, trump: Trump) -> dict[str, list[Card]]:
+    """Unseen cards grouped by effective suit (each copy listed)."""
+    groups: dict[str, list[Card]] = {}
+    for card, count in unseen.items():
+        groups.setdefault(trump.suit_of(card), []).extend([card] * count)
+    return groups
+
+
+def unit_is_sure(unit: Unit, unseen: dict[str, list[Card]], trump: Trump) -> bool:
+    """Can no unseen holding beat this unit with a unit of the same kind? (Ruffs aside.)
+
+    ``unseen`` is :func:`unseen_by_suit` of the unseen cards.
+    """
+    cards = unseen.get(unit.suit, [])
+    if unit.kind == SINGLE:
+        return all(trump.step(c) <= unit.high for c in cards)
+    profile = pair_profile(cards, trump)
+    if unit.kind == PAIR:
+        return all(step <= unit.high for step in profile)
+    return all(top <= unit.high for top in tractor_windows(profile, unit.pairs))
+
+
+def trick_plays(view: PlayerView) -> list[Sequence[Card]]:
+    """The cards played to the running trick so far, lead first."""
+    return [cards for _seat, cards in view.current_trick]
+
+
+def current_winner(view: PlayerView) -> int | None:
+    """Seat winning the running trick so far (None before the lead)."""
+    plays = view.current_trick
+    if not plays:
+        return None
+    trump = view.trump
+    assert trump is not None
+    return plays[trick_winner([cards for _s, cards in plays], trump)][0]
+
+
+def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
+    """A function telling whether a play would be winning the trick right after it is played.
+
+    The best play so far is scored once; each candidate is then scored and compared, which
+    is much cheaper than judging the whole trick again for every candidate.
+    """
+    trump = view.trump
+    lead = view.lead
+    assert trump is not None and lead is not None
+    plays = trick_plays(view)
+    fmt = lead_format(lead, trump)
+    best = max(k for k in (play_key(p, fmt, trump) for p in plays) if k is not None)
+    return lambda play: (key := play_key(play, fmt, trump)) is not None and key > best
+
+
+def would_win(view: PlayerView, play: Sequence[Card]) -> bool:
+    """Would ``play`` be winning the trick right after it is played?"""
+    return winning_test(view)(play)
+
+
+def points_on_table(view: PlayerView) -> int:
+    return trick_points(c for cards in trick_plays(view) for c in cards)
+
+
+def is_last_to_play(view: PlayerView) -> bool:
+    return len(view.current_trick) == 3
+
+
+def trumps_in(cards: Sequence[Card], trump: Trump) -> int:
+    return sum(1 for c in cards if trump.suit_of(c) == TRUMP)
