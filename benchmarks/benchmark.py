@@ -3,7 +3,8 @@
     python benchmarks/benchmark.py            # everything
     python benchmarks/benchmark.py selfplay   # one section: selfplay, follows, winner, mc
 
-Numbers are best-of-3 wall-clock rates in one process on whatever machine runs it.
+Rates are best-of-3 wall-clock rates in one process on whatever machine runs it; the Monte
+Carlo section reports the median and 95th percentile of single decisions.
 """
 
 from __future__ import annotations
@@ -59,7 +60,12 @@ def winner() -> None:
     singles = [parse_cards(x) for x in ("H3", "HQ", "S2", "HA")]
     tractor = [
         parse_cards(x)
-        for x in ("HA HK H5 H5 H4 H4", "S9 S9 S8 S8 S7 S2", "H2 H2 H3 H3 HJ HQ", "SJ SJ SQ SQ SK S3")
+        for x in (
+            "HA HK H5 H5 H4 H4",
+            "S9 S9 S8 S8 S7 S2",
+            "H2 H2 H3 H3 HJ HQ",
+            "SJ SJ SQ SQ SK S3",
+        )
     ]
     n = 20000
     rate = best_rate(lambda: [trick_winner(singles, trump) for _ in range(n)], n)
@@ -68,17 +74,45 @@ def winner() -> None:
     print(f"trick_winner (tractor + singles, ruff and over-ruff): {rate:10.0f} calls/s")
 
 
+def montecarlo_latency(hands: int = 3) -> None:
+    """Decision times of one MonteCarloPlayer (default budget) against three greedy players."""
+    from shengji_edu.game import Table
+    from shengji_edu.players import GreedyPlayer, MonteCarloPlayer
+
+    searcher = MonteCarloPlayer()
+    times: list[float] = []
+
+    class Timed(GreedyPlayer):
+        def play(self, view):
+            start = time.perf_counter()
+            cards = searcher.play(view)
+            times.append(time.perf_counter() - start)
+            return cards
+
+    for seed in range(hands):
+        Table(Round(seed), [Timed(), GreedyPlayer(), GreedyPlayer(), GreedyPlayer()]).run()
+    times.sort()
+    median = statistics.median(times)
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    print(
+        f"MonteCarloPlayer(budget={searcher.budget}) decision: median {1000 * median:.0f} ms, "
+        f"p95 {1000 * p95:.0f} ms, max {1000 * times[-1]:.0f} ms over {len(times)} decisions"
+    )
+
+
 def main(sections: list[str]) -> None:
     random.seed(0)
-    wanted = set(sections) or {"selfplay", "follows", "winner"}
-    print(f"python {sys.version.split()[0]}; median of nothing, best of 3 runs")
+    wanted = set(sections) or {"selfplay", "follows", "winner", "mc"}
+    print(f"python {sys.version.split()[0]}; rates are the best of 3 runs")
     if "selfplay" in wanted:
         selfplay("random", 200)
+        selfplay("greedy", 60)
     if "follows" in wanted:
         follows()
     if "winner" in wanted:
         winner()
-    _ = statistics  # used by later sections
+    if "mc" in wanted:
+        montecarlo_latency()
 
 
 if __name__ == "__main__":

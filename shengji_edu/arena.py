@@ -39,6 +39,20 @@ PlayerSpec = str | tuple[str, dict[str, Any]]
 Z95 = 1.959963984540054
 
 
+def parse_spec(text: str) -> PlayerSpec:
+    """Read ``"greedy"`` or ``"montecarlo:budget=16"`` (the command line's player specs)."""
+    name, _, options = text.partition(":")
+    if not options:
+        return name.strip()
+    parsed: dict[str, Any] = {}
+    for item in options.split(","):
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise ValueError(f"write player options as name:key=value, not {text!r}")
+        parsed[key.strip()] = int(value) if value.strip().isdigit() else value.strip()
+    return (name.strip(), parsed)
+
+
 def _make(spec: PlayerSpec):
     name, options = (spec, {}) if isinstance(spec, str) else spec
     return make_player(name, **options)
@@ -111,12 +125,15 @@ class Estimate:
     high: float
 
     @classmethod
-    def of(cls, values: Sequence[float]) -> Estimate:
+    def of(
+        cls, values: Sequence[float], low: float = -math.inf, high: float = math.inf
+    ) -> Estimate:
+        """Mean and normal-approximation 95% interval, clipped to the possible range."""
         mean = statistics.fmean(values)
         if len(values) < 2:
-            return cls(mean, -math.inf, math.inf)
+            return cls(mean, low, high)
         half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-        return cls(mean, mean - half, mean + half)
+        return cls(mean, max(low, mean - half), min(high, mean + half))
 
     def __str__(self) -> str:
         return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
@@ -148,8 +165,12 @@ class ArenaResult:
         return {"hands_won": wins, "levels_gained": gains, "defender_points": defence}
 
     def summary(self) -> dict[str, dict[str, Estimate]]:
+        bounds = {"hands_won": (0.0, 1.0), "levels_gained": (0.0, math.inf)}
         return {
-            side: {name: Estimate.of(values) for name, values in self.side_values(side).items()}
+            side: {
+                name: Estimate.of(values, *bounds.get(name, (0.0, math.inf)))
+                for name, values in self.side_values(side).items()
+            }
             for side in ("a", "b")
         }
 

@@ -3,6 +3,7 @@
     shengji play [--seed S] [--level L] [--players human,random,random,random]
                  [--rules kitty=linear,throw_penalty=10] [--auto] [--hands N] [--save FILE]
     shengji simulate --hands N [--players random,random,random,random] [--seed S]
+    shengji arena greedy random --deals 400 [--processes 2] [--json F] [--chart F.png]
     shengji replay FILE
 
 The command line only calls the engine: it reads options, seats players and prints what
@@ -23,6 +24,17 @@ from .players import PLAYER_TYPES, make_player
 from .players.human import HumanPlayer, QuitGame
 from .render.text import finished_trick_text, result_text, round_text, trump_text
 from .rules import RuleSet
+
+
+def _positive(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
 
 
 def _players(text: str, auto: bool) -> list:
@@ -130,6 +142,32 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import parse_spec, run_arena
+
+    rules = RuleSet.parse(args.rules) if args.rules else RuleSet()
+    result = run_arena(
+        parse_spec(args.player_a),
+        parse_spec(args.player_b),
+        args.deals,
+        seed=args.seed,
+        rules=rules,
+        processes=args.processes,
+    )
+    print(result.report())
+    if args.json:
+        result.save(args.json)
+        print(f"raw results written to {args.json}")
+    if args.chart:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        ax = result.plot()
+        ax.figure.savefig(args.chart, dpi=120, bbox_inches="tight")
+        print(f"chart written to {args.chart}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="shengji", description="Play and study Shengji.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -141,17 +179,28 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--players", default="human,random,random,random", help=f"4 of: {choices}")
     play.add_argument("--rules", default="", help="variants, e.g. kitty=linear,throw_penalty=10")
     play.add_argument("--auto", action="store_true", help="computer players only")
-    play.add_argument("--hands", type=int, help="stop after this many hands")
+    play.add_argument("--hands", type=_positive, help="stop after this many hands")
     play.add_argument("--verbose", action="store_true", help="print every trick")
     play.add_argument("--save", help="write the match record (JSON) to this file")
     play.set_defaults(func=cmd_play)
 
     sim = sub.add_parser("simulate", help="play many hands and summarise")
-    sim.add_argument("--hands", type=int, default=100)
+    sim.add_argument("--hands", type=_positive, default=100)
     sim.add_argument("--players", default="random", help=f"1 or 4 of: {', '.join(PLAYER_TYPES)}")
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--rules", default="")
     sim.set_defaults(func=cmd_simulate)
+
+    arena = sub.add_parser("arena", help="compare two players over duplicate deals")
+    arena.add_argument("player_a", help="e.g. greedy, or montecarlo:budget=16")
+    arena.add_argument("player_b", help="e.g. random")
+    arena.add_argument("--deals", type=_positive, default=100, help="each is played twice")
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--processes", type=_positive, default=1, help="worker processes")
+    arena.add_argument("--rules", default="")
+    arena.add_argument("--json", help="save the raw per-deal results here")
+    arena.add_argument("--chart", help="save a bar chart (PNG) here")
+    arena.set_defaults(func=cmd_arena)
 
     replay = sub.add_parser("replay", help="print a recorded hand or match trick by trick")
     replay.add_argument("file")

@@ -70,6 +70,7 @@ def check_follow(
     """
     fmt = lead_format(lead, trump)
     suit, size, name = fmt.suit, fmt.size, suit_label(fmt.suit)
+    noun = "trump" if suit == "T" else name  # "3 trump cards", "3 ♥ cards"
     if len(play) != size:
         return illegal(
             f"{size} card{'s were' if size > 1 else ' was'} led, so play exactly {size}; "
@@ -88,13 +89,13 @@ def check_follow(
             others = format_cards([c for c in play if trump.suit_of(c) != suit], pretty=True)
             return illegal(
                 f"{name} {'were' if suit == 'T' else 'was'} led and you hold {len(hand_suit)} "
-                f"{name} cards: you must follow with {name} only, not {others}"
+                f"{noun} cards: you must follow with {name} only, not {others}"
             )
     else:
         unplayed = Counter(hand_suit) - Counter(play)
         if unplayed:
             return illegal(
-                f"you hold only {len(hand_suit)} {name} card{'s' if len(hand_suit) > 1 else ''} "
+                f"you hold only {len(hand_suit)} {noun} card{'s' if len(hand_suit) > 1 else ''} "
                 f"({format_cards(trump.sort(hand_suit), pretty=True)}): you must play all of "
                 f"them, then any other cards; you kept {format_cards(unplayed.elements(), True)}"
             )

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .cards import Card, format_cards
 from .trump import EFFECTIVE_SUITS, Trump, suit_label
@@ -203,6 +204,12 @@ def lead_format(cards: Sequence[Card], trump: Trump) -> LeadFormat:
             return LeadFormat(suit, (), 0, 1)
         if trump.suit_of(cards[1]) == suit:
             return LeadFormat(suit, (), 1, 0) if cards[1] == first else LeadFormat(suit, (), 0, 2)
+    return _long_lead_format(tuple(cards), trump)
+
+
+@lru_cache(maxsize=4096)
+def _long_lead_format(cards: tuple[Card, ...], trump: Trump) -> LeadFormat:
+    """Format of a longer (or mixed) lead; cached, as a trick asks for it once per play."""
     suits = {trump.suit_of(c) for c in cards}
     if len(suits) > 1:
         names = ", ".join(suit_label(s) for s in sorted(suits))

@@ -59,7 +59,8 @@ def hand_record(round_: Round) -> dict[str, Any]:
             "hands": [format_cards(h) for h in initial_hands(round_)],
             "kitty": format_cards(round_.deck[DEALT_CARDS:]),
         },
-        "actions": [dict(a) for a in round_.actions],
+        "actions": list(round_.actions),
+        "dealt": round_.dealt,
         "tricks": [
             {"leader": t.leader, "winner": t.winner, "points": t.points} for t in round_.tricks
         ],
@@ -182,6 +183,16 @@ def replay_hand(data: Any) -> Round:
     _check_deal(_field(data, "deal", dict), round_)
     for number, action in enumerate(_field(data, "actions", list), start=1):
         _apply(round_, action, number)
+    dealt = _field(data, "dealt", int)
+    if round_.phase == "dealing":  # a hand saved during the deal: deal on to where it was
+        if not round_.dealt <= dealt <= DEALT_CARDS:
+            raise RecordError(f"the record says {dealt} cards were dealt, which cannot be")
+        while round_.dealt < dealt:
+            round_.deal_next()
+    elif dealt != round_.dealt:
+        raise RecordError(
+            f"the record says {dealt} cards were dealt, but its actions deal {round_.dealt}"
+        )
     _check_tricks(_field(data, "tricks", list), round_)
     recorded = _field(data, "result", (dict, type(None)))
     replayed = _result_data(round_)

@@ -177,11 +177,20 @@ class Round:
         self._played: list[Card] = []
         self._result: HandResult | None = None
         self._phase = DEALING
-        self.events: list[ev.Event] = []
-        self.actions: list[dict] = []
-        """Every accepted action in order, as plain data: what a record stores."""
+        self._events: list[ev.Event] = []
+        self._actions: list[dict] = []
 
     # --- read-only state --------------------------------------------------------------
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        """What happened so far, in order (see :mod:`shengji_edu.game.events`)."""
+        return tuple(self._events)
+
+    @property
+    def actions(self) -> tuple[dict, ...]:
+        """Every accepted action in order, as plain data: what a record stores (copies)."""
+        return tuple(dict(a) for a in self._actions)
+
     @property
     def phase(self) -> str:
         return self._phase
@@ -350,7 +359,7 @@ class Round:
         if card.rank == self.level_rank or card.is_joker:
             self._declarable[seat].append(card)
         self._dealt += 1
-        self.events.append(ev.Event(ev.DEAL, seat, {"card": card.text, "number": self._dealt}))
+        self._events.append(ev.Event(ev.DEAL, seat, {"card": card.text, "number": self._dealt}))
         return card
 
     def deal_all(self) -> None:
@@ -422,7 +431,7 @@ class Round:
             standing is not None and standing.seat == seat and standing.suit == declaration.suit
         )
         self._declarations.append(declaration)
-        self.actions.append(
+        self._actions.append(
             {
                 "action": "declare",
                 "seat": seat,
@@ -430,7 +439,7 @@ class Round:
                 "after_card": declaration.after_card,
             }
         )
-        self.events.append(
+        self._events.append(
             ev.Event(
                 ev.DECLARE,
                 seat,
@@ -454,8 +463,8 @@ class Round:
         if seat != self._auction_turn:
             raise OutOfTurn(f"it is seat {self._auction_turn}'s turn to bid, not seat {seat}'s")
         self._bids.append((seat, None))
-        self.actions.append({"action": "pass", "seat": seat})
-        self.events.append(ev.Event(ev.PASS, seat))
+        self._actions.append({"action": "pass", "seat": seat})
+        self._events.append(ev.Event(ev.PASS, seat))
         self._advance_auction()
 
     def _advance_auction(self) -> None:
@@ -476,7 +485,7 @@ class Round:
         self._require(DEALING, "finish the deal")
         if self._dealt < DEALT_CARDS:
             raise WrongPhase(f"only {self._dealt} of 100 cards are dealt: deal the rest first")
-        self.actions.append({"action": "finish_deal"})
+        self._actions.append({"action": "finish_deal"})
         if self.rules.bidding == "after_deal" and self._fixed_trump is None:
             self._phase = AUCTION
             self._auction_turn = self.first_receiver()
@@ -497,7 +506,7 @@ class Round:
             suit = None if flip.is_joker else flip.suit
         assert self._dealer is not None
         self._trump = Trump(self.level_rank, suit)
-        self.events.append(
+        self._events.append(
             ev.Event(
                 ev.TRUMP_FIXED,
                 self._dealer,
@@ -509,7 +518,7 @@ class Round:
             )
         )
         self._hands[self._dealer].extend(self._deck[DEALT_CARDS:])
-        self.events.append(ev.Event(ev.KITTY_TAKEN, self._dealer))
+        self._events.append(ev.Event(ev.KITTY_TAKEN, self._dealer))
         self._phase = KITTY
         self._auction_turn = None
 
@@ -532,8 +541,8 @@ class Round:
         cards = self.check_bury(seat, cards)
         _remove(self._hands[seat], cards)
         self._buried = tuple(cards)
-        self.actions.append({"action": "bury", "seat": seat, "cards": format_cards(cards)})
-        self.events.append(ev.Event(ev.BURY, seat, {"count": len(cards)}))
+        self._actions.append({"action": "bury", "seat": seat, "cards": format_cards(cards)})
+        self._events.append(ev.Event(ev.BURY, seat, {"count": len(cards)}))
         self._phase = PLAYING
         self._turn = seat
 
@@ -561,7 +570,7 @@ class Round:
         cards = self.check_play(seat, cards)
         trump = self._trump
         assert trump is not None
-        self.actions.append({"action": "play", "seat": seat, "cards": format_cards(cards)})
+        self._actions.append({"action": "play", "seat": seat, "cards": format_cards(cards)})
         played = tuple(cards)
         if not self._current:
             self._attempted = None
@@ -573,7 +582,7 @@ class Round:
                     self._attempted = tuple(cards)
                     penalty = self.rules.throw_penalty
                     self._penalty += penalty if self.is_dealer_team(seat) else -penalty
-                    self.events.append(
+                    self._events.append(
                         ev.Event(
                             ev.THROW_FAILED,
                             seat,
@@ -594,7 +603,7 @@ class Round:
         _remove(self._hands[seat], played)
         self._played.extend(played)
         self._current.append((seat, played))
-        self.events.append(ev.Event(ev.PLAY, seat, {"cards": format_cards(played)}))
+        self._events.append(ev.Event(ev.PLAY, seat, {"cards": format_cards(played)}))
         if len(self._current) == 4:
             self._finish_trick()
         else:
@@ -611,7 +620,7 @@ class Round:
             self._points += points
         trick = Trick(plays[0][0], tuple(plays), winner, points, self._attempted)
         self._tricks.append(trick)
-        self.events.append(
+        self._events.append(
             ev.Event(
                 ev.TRICK,
                 winner,
@@ -659,7 +668,7 @@ class Round:
         )
         self._phase = FINISHED
         self._turn = None
-        self.events.append(
+        self._events.append(
             ev.Event(
                 ev.SETTLE,
                 dealer,
@@ -700,8 +709,8 @@ class Round:
         copy._played = list(self._played)
         copy._voids = [set(v) for v in self._voids]
         copy.rng = random.Random(seed)
-        copy.events = []
-        copy.actions = []
+        copy._events = []
+        copy._actions = []
         return copy
 
     # --- helpers ------------------------------------------------------------------------

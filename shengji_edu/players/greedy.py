@@ -91,7 +91,8 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
     trumps = [c for c in others if trump.suit_of(c) == TRUMP]
     if not forced and suit != TRUMP and len(trumps) >= extra:
         plays += islice(multiset_combinations(trump.sort(trumps), extra), limit // 2)
-    plays += [random_follow(hand, lead, trump, view.rng) for _ in range(4)]
+    if len(lead) >= 3:  # many ways to choose the extras: add a few random legal ones
+        plays += [random_follow(hand, lead, trump, view.rng) for _ in range(2)]
     return plays
 
 

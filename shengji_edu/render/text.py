@@ -39,9 +39,9 @@ def trump_text(round_: Round) -> str:
     level = rank_text(round_.level_rank)
     if trump is None:
         return f"level {level}, trump not yet declared"
-    suit = suit_label(trump.suit) if trump.suit else "no trump suit"
+    suit = f"trump {suit_label(trump.suit)}" if trump.suit else "no trump suit"
     dealer = seat_name(round_.dealer) if round_.dealer is not None else "?"
-    return f"level {level}, trump {suit}, dealer {dealer}"
+    return f"level {level}, {suit}, dealer {dealer}"
 
 
 def trick_text(plays: Sequence[tuple[int, Sequence[Card]]], winner: int | None = None) -> str:
