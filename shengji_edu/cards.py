@@ -181,6 +181,9 @@ class Card:
             raise CardParseError(text, "empty")
         suit = _SYMBOL_SUITS.get(upper[0], upper[0])
         if suit not in SUITS:
+            last = _SYMBOL_SUITS.get(upper[-1], upper[-1])
+            if last in SUITS and upper[:-1] in _TEXT_RANK:
+                raise CardParseError(token, f"write the suit first: {last}{upper[:-1]}")
             raise CardParseError(token, f"{token[0]!r} is not a suit")
         rank = _TEXT_RANK.get(upper[1:])
         if rank is None:

@@ -32,6 +32,7 @@ SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
 class Unit:
     """One unit of a decomposition: a single, a pair or a tractor of one effective suit.
 
+    ``cards`` are listed strongest first (a list, like every other card list of the API).
     ``pairs`` is 0 for a single, 1 for a pair and k for a tractor of k pairs; ``high`` and
     ``low`` are the steps of its strongest and weakest card. A tractor is compared with
     another tractor by its highest pair, but a failed throw is reduced to the beaten unit
@@ -39,7 +40,7 @@ class Unit:
     """
 
     kind: str
-    cards: tuple[Card, ...]
+    cards: list[Card]
     suit: str
     high: int
     low: int
@@ -181,16 +182,16 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump) -> list[Unit]:
             card = pairs_at[step].pop(0)
             tractor += [card, card]
             counts[card] -= 2
-        units.append(Unit(TRACTOR, tuple(tractor), suit, top, top - length + 1, length))
+        units.append(Unit(TRACTOR, tractor, suit, top, top - length + 1, length))
     for step in sorted(pairs_at, reverse=True):
         for card in pairs_at[step]:
             counts[card] -= 2
-            units.append(Unit(PAIR, (card, card), suit, step, step, 1))
+            units.append(Unit(PAIR, [card, card], suit, step, step, 1))
     for card in cards:  # strongest first
         if counts[card] > 0:
             counts[card] -= 1
             step = trump.step(card)
-            units.append(Unit(SINGLE, (card,), suit, step, step, 0))
+            units.append(Unit(SINGLE, [card], suit, step, step, 0))
     return units
 
 

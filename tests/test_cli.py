@@ -208,7 +208,7 @@ def test_terminal_play_survives_garbage_through_main(monkeypatch, capsys):
     assert "Legal plays include" in out
     assert "you must follow" in out
     assert "play exactly 1" in out
-    assert "you played 0" in out
+    assert "Type the cards to play" in out  # an empty line gets a hint, not a rule
     assert f"do not hold {absent.pretty}" in out
     assert re.search(r"trick  1: .*South: " + re.escape(mine[0].pretty), out)
     assert "Bye!" in out and "Traceback" not in out
@@ -270,7 +270,7 @@ def test_terminal_bury_and_lead_explain_mistakes():
     assert "you chose 9" in text
     assert f"do not hold {absent.pretty}" in text
     assert "Lead any cards of one suit" in text
-    assert "choose at least one card" in text
+    assert "Type the cards to play" in text
     assert "mixes" in text
     assert Counter(rnd.kitty) == Counter(bury)
     assert rnd.tricks[0].plays[0] == (0, (side,))

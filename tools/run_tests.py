@@ -77,7 +77,7 @@ def plan(extra_args: list[str]) -> list[Step]:
     sanitize = ROOT / "tools" / "nbval_sanitize.cfg"
     nbval = ["--nbval-current-env", *parallel("--dist", "loadscope")]
     if sanitize.is_file():
-        nbval += ["--sanitize-with", str(sanitize.relative_to(ROOT))]
+        nbval += ["--nbval-sanitize-with", str(sanitize.relative_to(ROOT))]
 
     lessons = Step("lessons (strict nbval)", ["--nbval", *nbval, "lessons"])
     if not notebooks_in("lessons"):

@@ -71,6 +71,8 @@ class HumanPlayer:
         self.say(hand_text(view.hand, view.trump))
         for _ in range(self.max_attempts):
             line = self._read("Bury 8 cards (e.g. C2 C3 D4 ...): ")
+            if not line:
+                continue
             try:
                 cards = parse_cards(line)
             except CardParseError as exc:
@@ -95,6 +97,9 @@ class HumanPlayer:
             line = self._read(f"{seat_name(view.seat)} plays (cards, or ? for help): ")
             if line in ("?", "help", "hint"):
                 self.say(self._hint(view))
+                continue
+            if not line:
+                self.say("Type the cards to play, e.g. CA or ♣A (several: C5 C5); ? for help.")
                 continue
             try:
                 cards = parse_cards(line)

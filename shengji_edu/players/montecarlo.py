@@ -36,6 +36,10 @@ DEFAULT_BUDGET = 6
 """Worlds sampled per decision; measured by benchmarks/benchmark.py to keep the median
 decision well under 0.25 s on a 2-core machine."""
 
+DEFAULT_HORIZON = 0
+"""Tricks to play out after the current one (0: to the end of the hand). A short horizon
+makes each rollout cheaper, so more worlds fit in the same time."""
+
 MAX_CANDIDATES = 5
 
 
@@ -127,11 +131,16 @@ def team_score(points: int, view: PlayerView) -> int:
 class MonteCarloPlayer:
     """Determinization search over greedy rollouts; ``budget`` = worlds per decision."""
 
-    def __init__(self, name: str = "montecarlo", budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(
+        self, name: str = "montecarlo", budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON
+    ) -> None:
         if budget < 1:
             raise ValueError("budget must be at least 1 sampled world")
+        if horizon < 0:
+            raise ValueError("horizon must be 0 (play to the end) or a number of tricks")
         self.name = name
         self.budget = budget
+        self.horizon = horizon
         self.greedy = GreedyPlayer()
 
     def declare(self, view: PlayerView) -> list[Card] | None:
@@ -156,12 +165,19 @@ class MonteCarloPlayer:
         return options[best]
 
     def _play_out(self, view: PlayerView, hands, buried, seed: int, play: list[Card]) -> int:
-        from ..game.table import play_round
+        from ..game.table import Table, play_round
 
         world = view.what_if(hands, buried, seed)
         world.play(view.seat, play)
         rollout = [self.greedy] * 4
-        play_round(world, rollout)
-        result = world.result
-        assert result is not None
-        return result.defender_points
+        if not self.horizon:
+            play_round(world, rollout)
+            assert world.result is not None
+            return world.result.defender_points
+        table = Table(world, rollout)
+        stop = len(world.tricks) + self.horizon + (1 if world.current_trick else 0)
+        while world.result is None and len(world.tricks) < stop:
+            table.step()
+        if world.result is not None:
+            return world.result.defender_points
+        return world.defender_points + world.penalty
