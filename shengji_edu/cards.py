@@ -33,7 +33,7 @@ _RANK_TEXT = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _POINTS = {5: 5, 10: 10, 13: 10}
 _TEXT_RANK = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10, "10": 10}
 _TEXT_RANK.update({str(r): r for r in range(2, 10)})
-_SYMBOL_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_SYMBOL_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 ACCEPTED_FORMS = (
     "a suit S/H/D/C (or ♠/♥/♦/♣) followed by a rank 2-10, T, J, Q, K or A (e.g. S10, HA, ♥Q, "

@@ -100,6 +100,8 @@ def check_follow(
                 f"them, then any other cards; you kept {format_cards(unplayed.elements(), True)}"
             )
         return LEGAL  # all of the suit is played: every pair and tractor is shown
+    if not fmt.total_pairs:
+        return LEGAL  # a lead of singles asks nothing more than the suit
     return _check_pairs_and_tractors(fmt, hand_suit, play_suit, trump)
 
 
