@@ -13,6 +13,7 @@ A hand is won by the team that deals the next one (RULES §7).
 
 Player specs are names (``"greedy"``) or ``(name, options)`` pairs such as
 ``("montecarlo", {"budget": 4})``, so runs can be repeated in other processes and saved.
+A player class of your own (any callable that returns a player) works too, in one process.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import math
 import random
 import statistics
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +36,7 @@ from .players import make_player
 from .rules import RuleSet
 from .trump import Trump
 
-PlayerSpec = str | tuple[str, dict[str, Any]]
+PlayerSpec = str | tuple[str, dict[str, Any]] | Callable[[], Any]
 Z95 = 1.959963984540054
 
 
@@ -54,15 +55,28 @@ def parse_spec(text: str) -> PlayerSpec:
 
 
 def _make(spec: PlayerSpec):
+    if callable(spec):  # a player class or factory of your own (single process only)
+        return spec()
     name, options = (spec, {}) if isinstance(spec, str) else spec
     return make_player(name, **options)
 
 
 def _spec_text(spec: PlayerSpec) -> str:
+    if callable(spec):
+        return getattr(spec, "__name__", "custom")
     if isinstance(spec, str):
         return spec
     name, options = spec
     return name + ("(" + ", ".join(f"{k}={v}" for k, v in options.items()) + ")" if options else "")
+
+
+def player_settings(spec: PlayerSpec) -> dict[str, Any]:
+    """The settings a spec resolves to (defaults included), saved with arena results so a
+    figure still says what was measured after a default changes."""
+    player = _make(spec)
+    simple = (int, float, str, bool)
+    settings = {k: v for k, v in vars(player).items() if isinstance(v, simple)}
+    return {"type": type(player).__name__, **settings}
 
 
 @dataclass(frozen=True)
@@ -196,8 +210,12 @@ class ArenaResult:
         return {
             "format": "shengji-edu arena",
             "version": 1,
-            "player_a": self.player_a,
-            "player_b": self.player_b,
+            "player_a": _spec_text(self.player_a) if callable(self.player_a) else self.player_a,
+            "player_b": _spec_text(self.player_b) if callable(self.player_b) else self.player_b,
+            "settings": {
+                "a": player_settings(self.player_a),
+                "b": player_settings(self.player_b),
+            },
             "seed": self.seed,
             "rules": self.rules.to_dict(),
             "summary": {
@@ -247,6 +265,8 @@ class ArenaResult:
 
 
 def _fmt(estimate: Estimate, percent: bool = False) -> str:
+    if math.isinf(estimate.high) or math.isinf(estimate.low):  # one deal: no interval
+        return f"{100 * estimate.mean:.1f}%" if percent else f"{estimate.mean:.2f}"
     if percent:
         return f"{100 * estimate.mean:.1f}% [{100 * estimate.low:.1f}, {100 * estimate.high:.1f}]"
     return f"{estimate.mean:.2f} [{estimate.low:.2f}, {estimate.high:.2f}]"
@@ -275,6 +295,8 @@ def run_arena(
 
     if deals < 1:
         raise ValueError("play at least one deal")
+    if processes > 1 and (callable(player_a) or callable(player_b)):
+        raise ValueError("players of your own run in one process: use processes=1")
     _make(player_a), _make(player_b)  # fail early on an unknown player
     rng = random.Random(seed)
     setups = [deal_setup(rng.getrandbits(32), rng) for _ in range(deals)]

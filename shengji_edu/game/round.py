@@ -350,16 +350,16 @@ class Round:
     def deal_next(self) -> Card:
         """Deal one card to the next seat; declarations may follow before the next card."""
         self._require(DEALING, "deal a card")
-        if self._dealt >= DEALT_CARDS:
+        dealt = self._dealt
+        if dealt >= DEALT_CARDS:
             raise WrongPhase("all 100 cards are dealt: call finish_deal() to end the deal")
-        seat = self.next_receiver
-        assert seat is not None
-        card = self._deck[self._dealt]
+        seat = (self.first_receiver() + dealt) % 4
+        card = self._deck[dealt]
         self._hands[seat].append(card)
         if card.rank == self.level_rank or card.is_joker:
             self._declarable[seat].append(card)
-        self._dealt += 1
-        self._events.append(ev.Event(ev.DEAL, seat, {"card": card.text, "number": self._dealt}))
+        self._dealt = dealt + 1
+        self._events.append(ev.Event(ev.DEAL, seat, {"card": card.text, "number": dealt + 1}))
         return card
 
     def deal_all(self) -> None:
