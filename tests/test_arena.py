@@ -132,3 +132,23 @@ def test_who_defends_follows_the_dealer_seat():
             dealer_team = team_of(deal["dealer"])
             won = run["winning_team"]
             assert (won == dealer_team) == (run["defender_points"] < 80)
+
+
+def test_a_player_class_of_your_own_and_saved_settings(tmp_path):
+    from shengji_edu.players import GreedyPlayer
+
+    class Mine(GreedyPlayer):
+        pass
+
+    result = run_arena(Mine, ("montecarlo", {"budget": 1, "horizon": 1}), 1, seed=2)
+    assert "Mine" in result.report()
+    settings = result.to_dict()["settings"]
+    assert settings["a"]["type"] == "Mine"
+    assert settings["b"] == {
+        "type": "MonteCarloPlayer",
+        "name": "montecarlo",
+        "budget": 1,
+        "horizon": 1,
+    }
+    with pytest.raises(ValueError, match="one process"):
+        run_arena(Mine, "random", 1, processes=2)
