@@ -5,6 +5,7 @@
     shengji simulate --hands N [--players random,random,random,random] [--seed S]
     shengji arena greedy random --deals 400 [--processes 2] [--json F] [--chart F.png]
     shengji replay FILE
+    shengji grade PATH... [--csv grades.csv] [--timeout 60] [--jobs 1] [--details]
 
 The command line only calls the engine: it reads options, seats players and prints what
 happened. A person's mistakes are explained and asked again; the command exits with a
@@ -168,6 +169,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_grade(args: argparse.Namespace) -> int:
+    from .grading import grade_command
+
+    return grade_command(args.paths, args.csv, args.timeout, args.jobs, args.details)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="shengji", description="Play and study Shengji.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -205,6 +212,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="print a recorded hand or match trick by trick")
     replay.add_argument("file")
     replay.set_defaults(func=cmd_replay)
+
+    grade = sub.add_parser("grade", help="grade exercise notebooks, each in a fresh kernel")
+    grade.add_argument("paths", nargs="+", help="notebooks, or folders of notebooks")
+    grade.add_argument("--csv", default="grades.csv", help="write the table here (CSV)")
+    grade.add_argument("--timeout", type=_positive, default=60, help="seconds per cell")
+    grade.add_argument("--jobs", type=_positive, default=1, help="notebooks graded at once")
+    grade.add_argument("--details", action="store_true", help="print each failure message")
+    grade.set_defaults(func=cmd_grade)
     return parser
 
 

@@ -1,0 +1,283 @@
+"""Exercise 04 · Following (lesson 04): the suit rule, the pair rule, the tractor rule, counting.
+
+Every judge here answers "is this play legal?" with True or False; the reference is the
+package's ``check_follow`` (its reason is not compared), restricted to the leads a question
+is about.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+from ..cards import Card
+from ..cards import parse_cards as _cards
+from ..follow import check_follow, legal_follows, random_follow
+from ..trump import EFFECTIVE_SUITS, Trump
+from .checking import CardMultiset, Question, TrueFalse, WholeNumber
+from .generate import Shoe, follower_hand, lead_of_kind, random_suit, random_trump, tractor
+
+EXERCISE = "ex04"
+
+
+# --- solutions (what q.solution() shows) ------------------------------------------------------
+def cards_of_suit(hand, suit, trump):
+    """The cards of the hand whose effective suit is ``suit``."""
+    return [card for card in hand if trump.suit_of(card) == suit]
+
+
+def suit_rule_ok(hand, lead, play, trump):
+    """Rules 1 and 2: n cards from the hand; only the led suit, or all of it when short."""
+    suit, n = trump.suit_of(lead[0]), len(lead)
+    if len(play) != n or Counter(play) - Counter(hand):
+        return False  # rule 1: exactly n cards, all from the hand (copies counted)
+    hand_suit = cards_of_suit(hand, suit, trump)
+    if len(hand_suit) >= n:
+        return all(trump.suit_of(card) == suit for card in play)
+    return not Counter(hand_suit) - Counter(play)  # short: every card of the suit is played
+
+
+def pair_rule_ok(hand, lead, play, trump):
+    """Rules 1-3 for a lead of one card or one pair."""
+
+    def count_pairs(cards):
+        counts = Counter(cards)
+        return sum(1 for card in counts if counts[card] == 2)
+
+    if not suit_rule_ok(hand, lead, play, trump):
+        return False
+    hand_suit = cards_of_suit(hand, trump.suit_of(lead[0]), trump)
+    if len(hand_suit) < len(lead):
+        return True  # short of the suit: the suit rule already decided
+    return count_pairs(play) >= min(count_pairs(lead), count_pairs(hand_suit))
+
+
+def unit_follow_ok(hand, lead, play, trump):
+    """Rules 1-4 for a lead that is one unit: a single, a pair or a tractor."""
+
+    def has_tractor(cards, length):
+        """Do the cards (of one effective suit) hold ``length`` pairs on consecutive steps?"""
+        counts = Counter(cards)
+        steps = {trump.step(card) for card in counts if counts[card] == 2}
+        return any(all(step + i in steps for i in range(length)) for step in steps)
+
+    if not pair_rule_ok(hand, lead, play, trump):
+        return False
+    hand_suit = cards_of_suit(hand, trump.suit_of(lead[0]), trump)
+    if len(lead) < 4 or len(hand_suit) < len(lead):
+        return True  # no tractor led, or short of the suit
+    length = len(lead) // 2  # a tractor of k pairs has 2k cards
+    if has_tractor(hand_suit, length):
+        return has_tractor(play, length)
+    return True
+
+
+def count_legal_follows(hand, lead, trump):
+    """How many different plays (as sets of cards, copies counted) are legal."""
+    plays = {tuple(sorted(play)) for play in combinations(hand, len(lead))}
+    return sum(1 for play in plays if check_follow(hand, lead, list(play), trump))
+
+
+# --- references and cases ---------------------------------------------------------------------
+def _cards_of_suit_reference(hand: list[Card], suit: str, trump: Trump) -> list[Card]:
+    return trump.cards_of(hand, suit)
+
+
+def _follow_reference(hand: list[Card], lead: list[Card], play: list[Card], trump: Trump) -> bool:
+    return bool(check_follow(hand, lead, play, trump))
+
+
+def _count_reference(hand: list[Card], lead: list[Card], trump: Trump) -> int:
+    return len(legal_follows(hand, lead, trump))
+
+
+def _suit_question(rng: random.Random) -> tuple:
+    trump = random_trump(rng)
+    shoe = Shoe(rng)
+    hand = shoe.draw(rng.randint(0, 14))
+    if rng.random() < 0.5:  # some level cards and jokers, whose effective suit is T
+        hand += [c for c in shoe.draw(30) if c.is_joker or c.rank == trump.level][:3]
+    rng.shuffle(hand)
+    suit = rng.choice(EFFECTIVE_SUITS)
+    return (hand, suit, trump)
+
+
+def _situation(rng: random.Random, kinds: tuple[str, ...], max_hand: int = 12) -> tuple:
+    """(hand, lead, play, trump): a lead of one of ``kinds`` and a play to judge."""
+    trump = random_trump(rng)
+    shoe = Shoe(rng)
+    suit = random_suit(rng, trump)
+    kind = rng.choice(kinds)
+    lead = lead_of_kind(shoe, trump, suit, kind)
+    if kind == "throw":  # a throw of different singles only (no pairs)
+        lead = list(dict.fromkeys(lead))
+    hand = follower_hand(shoe, trump, suit, len(lead), max_hand)
+    if len(lead) >= 4 and rng.random() < 0.5:  # a tractor in hand makes rule 4 bite
+        hand += tractor(shoe, trump, suit, rng.randint(len(lead) // 2, len(lead) // 2 + 1))
+    while len(hand) < len(lead):
+        hand += shoe.draw(1)
+    rng.shuffle(hand)
+    return (hand, lead, _play(rng, shoe, hand, lead, trump), trump)
+
+
+def _play(rng: random.Random, shoe: Shoe, hand: list[Card], lead: list[Card], trump: Trump):
+    """A play to judge: legal, a near miss, pairs that are not neighbours, or plain wrong."""
+    n = len(lead)
+    legal = random_follow(hand, lead, trump, rng)
+    hand_suit = trump.cards_of(hand, trump.suit_of(lead[0]))
+    roll = rng.random()
+    if roll < 0.35:
+        return legal
+    if roll < 0.6 and len(hand) > n:  # one card of a legal play swapped: a near miss
+        rest = list((Counter(hand) - Counter(legal)).elements())
+        legal[rng.randrange(n)] = rng.choice(rest)
+        return legal
+    if roll < 0.8 and len(hand_suit) >= n:  # cards of the suit, some pairs, maybe no tractor
+        pairs = [card for card, count in Counter(hand_suit).items() if count == 2]
+        rng.shuffle(pairs)
+        play: list[Card] = []
+        for card in pairs:
+            if len(play) + 2 <= n and rng.random() < 0.7:
+                play += [card, card]
+        rest = list((Counter(hand_suit) - Counter(play)).elements())
+        return play + rng.sample(rest, n - len(play))
+    if roll < 0.95:
+        return rng.sample(hand, n)
+    if rng.random() < 0.5 and n > 1:
+        return rng.sample(hand, n - 1)  # too few cards
+    play = rng.sample(hand, n)
+    play[rng.randrange(n)] = shoe.draw(1)[0]  # a card the follower does not hold
+    return play
+
+
+def _count_situation(rng: random.Random) -> tuple:
+    hand, lead, _play, trump = _situation(rng, ("single", "pair", "tractor", "throw"), 10)
+    return (hand, lead, trump)
+
+
+_LEVEL10 = Trump(10, "S")
+_LESSON_CASES = [  # (hand, lead, play) from lesson 04
+    ("HQ HQ H8 H3 C5 C2", "H9 H9", "HQ"),
+    ("HQ H8 H3 C5 C2 D7", "H9", "C5"),
+    ("HQ H8 H3 C5 C2 D7", "H9", "H3"),
+    ("H8 C5 C2 D7", "H9 H9", "C5 C2"),
+    ("H8 C5 C2 D7", "H9 H9", "H8 C5"),
+    ("HQ HQ H8 H3 C5", "H9 H9", "HQ H8"),
+    ("HQ HQ H8 H3 C5", "H9 H9", "HQ HQ"),
+    ("HQ HQ H8 H8 H3 C5", "H5 H5 H4 H4", "HQ HQ H8 H3"),
+    ("HQ HQ HJ HJ H8 H8 H3", "H5 H5 H4 H4", "HQ HQ H8 H8"),
+    ("HQ HQ HJ HJ H8 H8 H3", "H5 H5 H4 H4", "HQ HQ HJ HJ"),
+    ("H6 H6 H7 H7 H8 H8", "H2 H2 H3 H3", "H6 H6 H8 H8"),
+]
+
+
+def _lesson_cases(max_lead: int, pairs: bool = True) -> list[tuple]:
+    cases = []
+    for hand, lead, play in _LESSON_CASES:
+        lead_cards = _cards(lead)
+        if len(lead_cards) <= max_lead and (pairs or len(set(lead_cards)) == len(lead_cards)):
+            cases.append((_cards(hand), lead_cards, _cards(play), _LEVEL10))
+    return cases
+
+
+q1 = Question(
+    exercise=EXERCISE,
+    number=1,
+    function="cards_of_suit",
+    params=("hand", "suit", "trump"),
+    reference=_cards_of_suit_reference,
+    answer=CardMultiset(),
+    fixed=[
+        (_cards("H9 S2 S9 BJ H10"), "H", _LEVEL10),
+        (_cards("H9 S2 S9 BJ H10"), "T", _LEVEL10),
+        (_cards("S9 SA"), "S", _LEVEL10),
+        ([], "C", _LEVEL10),
+    ],
+    generate=_suit_question,
+    hint="""
+        Keep the cards c with trump.suit_of(c) == suit. The effective suit of every trump is
+        "T", so with spades trump no card has the effective suit "S".
+    """,
+    solution=cards_of_suit,
+)
+
+q2 = Question(
+    exercise=EXERCISE,
+    number=2,
+    function="suit_rule_ok",
+    params=("hand", "lead", "play", "trump"),
+    reference=_follow_reference,
+    answer=TrueFalse(),
+    fixed=_lesson_cases(max_lead=4, pairs=False),
+    generate=lambda rng: _situation(rng, ("single", "throw", "throw")),
+    random_cases=300,
+    hint="""
+        Rule 1: len(play) == len(lead), and Counter(play) - Counter(hand) is empty (the hand
+        holds every card of the play, copies counted). Rule 2: let hand_suit be the hand's
+        cards of the led effective suit. With at least n of them, every card of the play
+        must be of that suit; with fewer, every one of them must be in the play.
+    """,
+    solution=suit_rule_ok,
+)
+
+q3 = Question(
+    exercise=EXERCISE,
+    number=3,
+    function="pair_rule_ok",
+    params=("hand", "lead", "play", "trump"),
+    reference=_follow_reference,
+    answer=TrueFalse(),
+    fixed=_lesson_cases(max_lead=2),
+    generate=lambda rng: _situation(rng, ("single", "pair", "pair")),
+    random_cases=300,
+    hint="""
+        First the suit rule (your suit_rule_ok). Then, if the hand holds at least n cards of
+        the led suit: the play must hold at least min(pairs in the lead, pairs of that suit
+        in the hand) pairs. Count pairs with Counter: cards whose count is 2.
+    """,
+    solution=pair_rule_ok,
+)
+
+q4 = Question(
+    exercise=EXERCISE,
+    number=4,
+    function="unit_follow_ok",
+    params=("hand", "lead", "play", "trump"),
+    reference=_follow_reference,
+    answer=TrueFalse(),
+    fixed=_lesson_cases(max_lead=4),
+    generate=lambda rng: _situation(rng, ("single", "pair", "tractor", "tractor")),
+    random_cases=300,
+    hint="""
+        Rules 1-3 first (your pair_rule_ok). A tractor lead of k pairs adds rule 4: if the
+        hand's cards of the suit hold k pairs on consecutive steps (any k neighbouring pairs
+        of a longer tractor count), the play must hold k such pairs too. Collect the steps
+        of the pairs in a set and look for k consecutive ones.
+    """,
+    solution=unit_follow_ok,
+)
+
+q5 = Question(
+    exercise=EXERCISE,
+    number=5,
+    function="count_legal_follows",
+    params=("hand", "lead", "trump"),
+    reference=_count_reference,
+    answer=WholeNumber(),
+    fixed=[
+        (_cards("HQ HQ HJ HJ H8 H8 H3 C5"), _cards("H5 H5 H4 H4"), _LEVEL10),
+        (_cards("HQ HQ HJ HJ H8 H8 H3 C5"), _cards("H5"), _LEVEL10),
+        (_cards("S5 S5 D3"), _cards("H9 H9"), _LEVEL10),
+    ],
+    generate=_count_situation,
+    random_cases=150,
+    hint="""
+        Try every choice of len(lead) cards: itertools.combinations(hand, n). Two copies of
+        a card make the same choice twice, so keep each choice once: a set of
+        tuple(sorted(choice)). Count those that check_follow (from the package) accepts.
+    """,
+    solution=count_legal_follows,
+)
+
+QUESTIONS = [q1, q2, q3, q4, q5]

@@ -1,0 +1,228 @@
+"""Exercise 07 · Scoring and a match (lesson 07): settlement, the kitty, a hand's points, levels.
+
+Standard rules throughout (RULES §7): the ``"power"`` kitty multiplier and the
+``"standard"`` settlement table. Seats 0 and 2 are team 0, seats 1 and 3 team 1.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..cards import ALL_CARDS, Card
+from ..cards import parse_cards as _cards
+from ..scoring import kitty_multiplier, settle, trick_points
+from ..trump import Trump
+from ..units import decompose
+from .checking import Group, Question, TrueFalse, WholeNumber
+from .generate import Shoe, follow_play, random_suit, random_trump, suit_hand, tractor
+
+EXERCISE = "ex07"
+ACE = 14
+
+
+# --- solutions (what q.solution() shows) ------------------------------------------------------
+def settle_levels(points):
+    """(levels for the dealer team, levels for the defenders) for the defenders' points."""
+    if points == 0:
+        return 3, 0
+    if points < 40:
+        return 2, 0
+    if points < 80:
+        return 1, 0
+    return 0, (points - 80) // 40  # 80-119: 0, 120-159: 1, 160-199: 2, ...
+
+
+def multiplier(lead, trump):
+    """2 ** (number of cards in the largest unit of the last trick's lead)."""
+    largest = max(len(unit.cards) for unit in decompose(lead, trump))
+    return 2**largest
+
+
+def defender_points(tricks, kitty, dealer, trump):
+    """The defenders' points: their tricks, plus the multiplied kitty if they won the last."""
+    dealer_team = dealer % 2
+    total = 0
+    for winner, plays in tricks:
+        if winner % 2 != dealer_team:
+            total += sum(card.points for play in plays for card in play)
+    last_winner, last_plays = tricks[-1]
+    if last_winner % 2 != dealer_team:
+        total += sum(card.points for card in kitty) * multiplier(last_plays[0], trump)
+    return total
+
+
+def after_hand(levels, dealer, points):
+    """(both teams' new levels, next dealer, whether the match is won) after one hand."""
+    ace = 14  # levels stop at A
+    dealer_team = dealer % 2
+    dealer_gain, defender_gain = settle_levels(points)
+    new_levels = list(levels)
+    new_levels[dealer_team] = min(ace, levels[dealer_team] + dealer_gain)
+    new_levels[1 - dealer_team] = min(ace, levels[1 - dealer_team] + defender_gain)
+    if points >= 80:  # the defenders take the deal: the seat after the dealer
+        return tuple(new_levels), (dealer + 1) % 4, False
+    match_won = levels[dealer_team] == ace  # the dealers won a hand at A
+    return tuple(new_levels), (dealer + 2) % 4, match_won
+
+
+# --- references and cases ---------------------------------------------------------------------
+def _settle_reference(points: int) -> tuple[int, int]:
+    result = settle(points)
+    return result.dealer_levels, result.defender_levels
+
+
+def _points_reference(tricks: list, kitty: list[Card], dealer: int, trump: Trump) -> int:
+    def defenders(seat: int) -> bool:
+        return seat % 2 != dealer % 2
+
+    total = sum(
+        trick_points(c for play in plays for c in play) for w, plays in tricks if defenders(w)
+    )
+    winner, plays = tricks[-1]
+    if defenders(winner):
+        total += trick_points(kitty) * kitty_multiplier(plays[0], trump)
+    return total
+
+
+def _after_reference(levels: tuple[int, int], dealer: int, points: int) -> tuple:
+    settlement = settle(points)
+    team = dealer % 2
+    after = list(levels)
+    after[team] = min(ACE, after[team] + settlement.dealer_levels)
+    after[1 - team] = min(ACE, after[1 - team] + settlement.defender_levels)
+    if settlement.defenders_take_deal:
+        return (after[0], after[1]), (dealer + 1) % 4, False
+    return (after[0], after[1]), (dealer + 2) % 4, levels[team] == ACE
+
+
+def _lead(rng: random.Random, shoe: Shoe, trump: Trump) -> list[Card]:
+    """A lead of one effective suit: often a tractor or pairs, so the multiplier varies."""
+    suit = random_suit(rng, trump)
+    if rng.random() < 0.3:
+        lead = tractor(shoe, trump, suit, rng.randint(2, 4))
+    else:
+        lead = suit_hand(shoe, trump, suit, rng.randint(1, 6), pair_share=rng.random())
+    return lead or shoe.draw(1)
+
+
+def _lead_case(rng: random.Random) -> tuple:
+    trump = random_trump(rng)
+    return (_lead(rng, Shoe(rng), trump), trump)
+
+
+def _hand_case(rng: random.Random) -> tuple:
+    trump = random_trump(rng)
+    shoe = Shoe(rng)
+    tricks = []
+    for _ in range(rng.randint(1, 4)):
+        lead = _lead(rng, shoe, trump) if rng.random() < 0.5 else shoe.draw(1)
+        led = trump.suit_of(lead[0])
+        plays = [lead] + [follow_play(shoe, trump, led, len(lead)) for _ in range(3)]
+        tricks.append((rng.randrange(4), plays))
+    points = [card for card in ALL_CARDS if card.points]
+    kitty = shoe.draw(rng.randint(0, 8))
+    for card in rng.sample(points, rng.randint(0, 3)):
+        if shoe.has(card) and len(kitty) < 8:
+            kitty += shoe.take([card])
+    return (tricks, kitty, rng.randrange(4), trump)
+
+
+def _after_case(rng: random.Random) -> tuple:
+    levels = (rng.choice([rng.randint(2, 14), 12, 13, 14]), rng.choice([rng.randint(2, 14), 14]))
+    points = rng.choice([rng.randrange(0, 260, 5), rng.choice([0, 35, 40, 75, 80, 115, 120])])
+    return (levels, rng.randrange(4), points)
+
+
+_LEVEL2 = Trump(2, "S")
+_LEAD_TEXTS = ["H9", "H9 H9", "H9 H9 H8 H8", "H9 H9 H8 H8 H7 H7", "HA HK HK", "HA HK"]
+_TRICK = [_cards("H9 H9"), _cards("HK HK"), _cards("H3 D5"), _cards("S4 S4")]
+
+q1 = Question(
+    exercise=EXERCISE,
+    number=1,
+    function="settle_levels",
+    params=("points",),
+    reference=_settle_reference,
+    answer=Group(
+        [WholeNumber(), WholeNumber()],
+        "a tuple (dealer levels, defender levels)",
+        ["dealer levels", "defender levels"],
+    ),
+    fixed=[(points,) for points in range(0, 405, 5)],
+    hint="""
+        Under 80 the dealers climb: 3 levels for 0 points, 2 under 40, 1 under 80. From 80
+        the defenders take the deal and climb one level for every full 40 points above 80:
+        (points - 80) // 40.
+    """,
+    solution=settle_levels,
+)
+
+q2 = Question(
+    exercise=EXERCISE,
+    number=2,
+    function="multiplier",
+    params=("lead", "trump"),
+    reference=kitty_multiplier,
+    answer=WholeNumber(),
+    fixed=[(_cards(text), _LEVEL2) for text in _LEAD_TEXTS],
+    generate=_lead_case,
+    hint="""
+        decompose(lead, trump) splits the lead into units; the largest unit's number of
+        cards (len(unit.cards)) is 1, 2, 4, 6, ... The multiplier is 2 to that power.
+    """,
+    solution=multiplier,
+)
+
+q3 = Question(
+    exercise=EXERCISE,
+    number=3,
+    function="defender_points",
+    params=("tricks", "kitty", "dealer", "trump"),
+    reference=_points_reference,
+    answer=WholeNumber(),
+    fixed=[
+        ([(1, _TRICK)], _cards("SK SK S5"), 0, _LEVEL2),
+        ([(2, _TRICK)], _cards("SK SK S5"), 0, _LEVEL2),
+        ([(3, _TRICK), (0, _TRICK[::-1])], _cards("D10"), 1, _LEVEL2),
+    ],
+    generate=_hand_case,
+    hint="""
+        The dealer's team is dealer % 2; a trick counts when winner % 2 is the other team.
+        Add the points of every card of those tricks. Then the kitty: only if the defenders
+        won the last trick (tricks[-1]), its points times your multiplier of that trick's
+        lead (its plays[0]).
+    """,
+    solution=defender_points,
+)
+
+q4 = Question(
+    exercise=EXERCISE,
+    number=4,
+    function="after_hand",
+    params=("levels", "dealer", "points"),
+    reference=_after_reference,
+    answer=Group(
+        [Group([WholeNumber(), WholeNumber()], "two levels"), WholeNumber(), TrueFalse()],
+        "a tuple ((team 0 level, team 1 level), next dealer, match won)",
+        ["new levels", "next dealer", "match won"],
+    ),
+    fixed=[
+        ((2, 2), 0, 0),
+        ((2, 2), 0, 80),
+        ((13, 5), 2, 10),
+        ((14, 9), 0, 75),
+        ((14, 9), 0, 80),
+        ((9, 14), 1, 40),
+        ((12, 12), 3, 240),
+    ],
+    generate=_after_case,
+    hint="""
+        The dealer's team is dealer % 2. Add settle_levels(points) to the two teams (the
+        first number to the dealer's team), but never past A (14): min(14, ...). Under 80
+        the dealer's partner deals next ((dealer + 2) % 4), else the next seat
+        ((dealer + 1) % 4). The match is won when the dealers keep the deal at level A.
+    """,
+    solution=after_hand,
+)
+
+QUESTIONS = [q1, q2, q3, q4]
