@@ -32,6 +32,8 @@ def execute(path: Path, timeout: int = 600) -> float:
     start = time.perf_counter()
     client.execute()
     took = time.perf_counter() - start
+    # Widget state changes on every run and only a live kernel can use it: don't store it.
+    notebook.metadata.pop("widgets", None)
     nbformat.write(notebook, path)
     return took
 
