@@ -49,10 +49,13 @@ from shengji_edu.exercises import (
     ex06,
     ex07,
     ex08,
+    ex10,
     notebook_name,
     questions,
 )
 from shengji_edu.exercises.checking import RESULTS
+from shengji_edu.gin import candidate_melds, card_value
+from shengji_edu.gin import deadwood as gin_deadwood
 
 ROOT = Path(__file__).resolve().parent.parent
 EXERCISE_DIR = ROOT / "exercises"
@@ -530,6 +533,84 @@ def _ex08_wrong():
     }
 
 
+def _ex10_wrong():
+    def suit_first(card):
+        return "SHDC"[card // 13] + "A23456789TJQK"[card % 13]
+
+    def ten_as_10(card):
+        return ex10.card_text(card).replace("T", "10")
+
+    def ace_high(card):
+        return "23456789TJQKA"[card % 13] + "SHDC"[card // 13]
+
+    def kings_thirteen(card):
+        return card % 13 + 1
+
+    def ace_eleven(card):
+        return 11 if card % 13 == 0 else min(card % 13 + 1, 10)
+
+    def ids_in_a_row(cards):
+        cards = sorted(cards)
+        same_rank = len(cards) in (3, 4) and len({c % 13 for c in cards}) == 1
+        return same_rank or (len(cards) >= 3 and cards[-1] - cards[0] == len(cards) - 1)
+
+    def three_card_sets_only(cards):
+        if len(cards) == 4 and len({c % 13 for c in cards}) == 1:
+            return False
+        return ex10.is_meld(cards)
+
+    def unsorted_run(cards):
+        same_rank = len(cards) in (3, 4) and len({c % 13 for c in cards}) == 1
+        same_suit = len({c // 13 for c in cards}) == 1
+        return same_rank or (len(cards) >= 3 and same_suit and cards[-1] - cards[0] == 2)
+
+    def biggest_meld_first(cards):  # the lesson's greedy split
+        left = set(cards)
+        while candidate_melds(left):
+            melds = candidate_melds(left)
+            left -= set(max(melds, key=lambda m: (len(m), sum(map(card_value, m)))))
+        return sum(card_value(c) for c in left)
+
+    def whole_groups_only(cards):  # all of a set, or a whole run: never a part
+        hand = set(cards)
+        groups = [
+            m
+            for m in candidate_melds(hand)
+            if not any(set(m) < set(o) for o in candidate_melds(hand))
+        ]
+        best = sum(card_value(c) for c in hand)
+        for size in range(1, len(groups) + 1):
+            for chosen in combinations(groups, size):
+                used = [c for m in chosen for c in m]
+                if len(used) == len(set(used)):
+                    best = min(best, sum(card_value(c) for c in hand - set(used)))
+        return best
+
+    def all_cards_counted(cards):
+        return sum(card_value(c) for c in cards)
+
+    def drop_the_highest(hand):
+        if len(hand) == 11:
+            hand = sorted(hand, key=card_value)[:10]
+        return gin_deadwood(hand) <= 10
+
+    def eleven_counted_as_ten(hand):
+        return gin_deadwood(hand) <= 10
+
+    def under_ten(hand):
+        if len(hand) == 10:
+            return gin_deadwood(hand) < 10
+        return any(gin_deadwood([c for c in hand if c != d]) < 10 for d in hand)
+
+    return {
+        "ex10.q1": [suit_first, ten_as_10, ace_high],
+        "ex10.q2": [kings_thirteen, ace_eleven],
+        "ex10.q3": [ids_in_a_row, three_card_sets_only, unsorted_run],
+        "ex10.q4": [biggest_meld_first, whole_groups_only, all_cards_counted],
+        "ex10.q5": [drop_the_highest, eleven_counted_as_ten, under_ten],
+    }
+
+
 WRONG = {}
 for _make in (
     _ex01_wrong,
@@ -540,6 +621,7 @@ for _make in (
     _ex06_wrong,
     _ex07_wrong,
     _ex08_wrong,
+    _ex10_wrong,
 ):
     WRONG.update(_make())
 BY_ID = {q.id: q for q in ALL_QUESTIONS}

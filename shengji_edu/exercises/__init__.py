@@ -1,4 +1,5 @@
-"""Self-checking exercises: one module per lesson (``ex01`` … ``ex08``), each with ``q1``, ``q2`` …
+"""Self-checking exercises: one module per lesson (``ex01`` … ``ex08``,
+and ``ex10`` for the Gin Rummy appendix), each with ``q1``, ``q2`` …
 
 In an exercise notebook::
 
@@ -38,6 +39,7 @@ EXERCISES = {
     "ex06": "06_declaring_and_kitty",
     "ex07": "07_scoring_and_match",
     "ex08": "08_simple_ai",
+    "ex10": "10_gin_rummy",
 }
 """Exercise id → the slug it shares with its lesson (``lessons/01_cards.ipynb``)."""
 
