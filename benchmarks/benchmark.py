@@ -95,7 +95,8 @@ def montecarlo_latency(hands: int = 3) -> None:
     median = statistics.median(times)
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     print(
-        f"MonteCarloPlayer(budget={searcher.budget}, horizon={searcher.horizon}) decision: median {1000 * median:.0f} ms, "
+        f"MonteCarloPlayer(budget={searcher.budget}, horizon={searcher.horizon}) decision: "
+        f"median {1000 * median:.0f} ms, "
         f"p95 {1000 * p95:.0f} ms, max {1000 * times[-1]:.0f} ms over {len(times)} decisions"
     )
 
