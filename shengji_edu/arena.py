@@ -61,7 +61,8 @@ def _make(spec: PlayerSpec):
     return make_player(name, **options)
 
 
-def _spec_text(spec: PlayerSpec) -> str:
+def spec_text(spec: PlayerSpec) -> str:
+    """How a spec is named in reports: ``greedy``, ``montecarlo(budget=4)``."""
     if callable(spec):
         return getattr(spec, "__name__", "custom")
     if isinstance(spec, str):
@@ -198,7 +199,7 @@ class ArenaResult:
         for side, spec in (("a", self.player_a), ("b", self.player_b)):
             s = summary[side]
             lines.append(
-                f"{_spec_text(spec):24}"
+                f"{spec_text(spec):24}"
                 f"{_fmt(s['hands_won'], percent=True):>24}"
                 f"{_fmt(s['levels_gained']):>26}"
                 f"{_fmt(s['defender_points']):>28}"
@@ -210,8 +211,8 @@ class ArenaResult:
         return {
             "format": "shengji-edu arena",
             "version": 1,
-            "player_a": _spec_text(self.player_a) if callable(self.player_a) else self.player_a,
-            "player_b": _spec_text(self.player_b) if callable(self.player_b) else self.player_b,
+            "player_a": spec_text(self.player_a) if callable(self.player_a) else self.player_a,
+            "player_b": spec_text(self.player_b) if callable(self.player_b) else self.player_b,
             "settings": {
                 "a": player_settings(self.player_a),
                 "b": player_settings(self.player_b),
@@ -250,7 +251,7 @@ class ArenaResult:
         if ax is None:
             _fig, ax = plt.subplots(figsize=(5, 3))
         summary = self.summary()
-        names = [_spec_text(self.player_a), _spec_text(self.player_b)]
+        names = [spec_text(self.player_a), spec_text(self.player_b)]
         means = [summary[s]["hands_won"].mean * 100 for s in ("a", "b")]
         errors = [
             [100 * (summary[s]["hands_won"].mean - summary[s]["hands_won"].low) for s in "ab"],

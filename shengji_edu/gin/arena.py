@@ -17,7 +17,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..arena import Estimate
+from ..arena import Estimate, spec_text
 from .engine import GinHand, play_hand
 from .players import make_player
 from .scoring import STANDARD, GinRules
@@ -29,13 +29,6 @@ def make(spec: PlayerSpec):
     """A player from a spec: a name (``"greedy"``) or ``("montecarlo", {"budget": 4})``."""
     name, options = (spec, {}) if isinstance(spec, str) else spec
     return make_player(name, **options)
-
-
-def spec_text(spec: PlayerSpec) -> str:
-    if isinstance(spec, str):
-        return spec
-    name, options = spec
-    return name + ("(" + ", ".join(f"{k}={v}" for k, v in options.items()) + ")" if options else "")
 
 
 def play_duplicate(
