@@ -39,8 +39,7 @@ from ..follow import check_follow
 from ..rules import RuleSet
 from ..scoring import Settlement, kitty_multiplier, settle, trick_points
 from ..tricks import check_lead, check_throw, trick_winner
-from ..trump import Trump, suit_label
-from ..units import lead_format
+from ..trump import Trump
 from . import events as ev
 from .declaring import Declaration, declaration_strength, possible_declarations
 from .errors import IllegalMove, OutOfTurn, WrongPhase
@@ -330,10 +329,6 @@ class Round:
 
     def is_dealer_team(self, seat: int) -> bool:
         return self._dealer is not None and team_of(seat) == team_of(self._dealer)
-
-    def received(self, seat: int) -> tuple[Card, ...]:
-        """Cards dealt to a seat so far (what it may declare from)."""
-        return tuple(self._hands[seat]) if self._phase in (DEALING, AUCTION) else ()
 
     # --- dealing and declaring ---------------------------------------------------------
     def first_receiver(self) -> int:
@@ -722,15 +717,6 @@ class Round:
     def _check_seat(seat: int) -> None:
         if seat not in SEATS:
             raise OutOfTurn(f"there is no seat {seat!r}: seats are 0, 1, 2 and 3")
-
-    def describe_suit(self, suit: str) -> str:
-        return suit_label(suit)
-
-    def lead_format(self):
-        """Format of the running trick's lead (None when the next play is a lead)."""
-        if not self._current or self._trump is None:
-            return None
-        return lead_format(self._current[0][1], self._trump)
 
     def __repr__(self) -> str:
         return (
