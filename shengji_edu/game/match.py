@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from ..cards import parse_rank
 from ..players.base import Player
 from ..rules import RuleSet
+from .errors import WrongPhase
 from .round import Round, team_of
 from .table import play_round
 
@@ -49,9 +50,9 @@ class Match:
     def new_round(self) -> Round:
         """The next hand, at the current levels with the current dealer (None: first hand)."""
         if self.over:
-            raise ValueError("the match is over: start a new Match")
+            raise WrongPhase("the match is over: start a new Match")
         if self._scored < len(self.rounds):
-            raise ValueError("finish the current hand before dealing the next one")
+            raise WrongPhase("finish the current hand before dealing the next one")
         round_ = Round(self.rng.getrandbits(32), self.rules, self.levels, self.dealer)
         self.rounds.append(round_)
         return round_
@@ -60,7 +61,7 @@ class Match:
         """Take a finished hand's result: new levels, next dealer, maybe a winner."""
         result = round_.result
         if result is None or round_ is not self.rounds[-1] or self._scored == len(self.rounds):
-            raise ValueError("only the current, finished hand can be scored, and only once")
+            raise WrongPhase("only the current, finished hand can be scored, and only once")
         self._scored += 1
         self.levels = result.levels_after
         self.dealer = result.next_dealer
