@@ -27,7 +27,6 @@ LITTLE_JOKER_RANK = 15
 BIG_JOKER_RANK = 16
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "J": "jokers"}
 
 _RANK_TEXT = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _POINTS = {5: 5, 10: 10, 13: 10}
