@@ -38,8 +38,19 @@ Parent side
   ``grace`` seconds for it to exit by itself) and return an :class:`Ending`: the reason, the
   exit code, how many leftover processes had to be killed, and the end of the child's stderr.
   After either, no process of the child is left (see below).
-* ``restrictions`` says what this platform actually applied (memory limit, seccomp, Landlock).
-  :func:`capabilities` says it without starting anything.
+* ``restrictions`` says what this platform actually applied (memory limit, seccomp, Landlock);
+  :func:`describe` turns it into one line for people, and :func:`capabilities` says what a
+  sandbox could apply here without starting one.
+* ``read_paths``: ``None`` lets the child read any file its user can; a list (start from
+  :func:`python_read_paths`, which covers the interpreter and its libraries) lets it read
+  only beneath those folders (Landlock), so it cannot read, say, the other submissions.
+* A sandbox that is never closed still ends: its supervisor kills it two seconds after
+  ``Limits.wall``, and at once if the caller's process ends.
+
+For a tournament of bots, keep one sandbox per bot for a whole match and loop
+``reply = box.request({"op": "play", "view": …}, timeout=per_move)``: a
+:class:`SandboxTimeout` is a bot too slow for that move (``box.kill(…)`` it, or let the
+match go on without it); the reply is data to check like any input from a stranger.
 
 Child side
 ----------
@@ -240,11 +251,15 @@ def _minimal_environment(folder: str, token: str, extra: Mapping[str, str] | Non
         "MALLOC_ARENA_MAX": "2",  # fewer 64 MB malloc arenas: threads fit the memory limit
         TOKEN_VARIABLE: token,
     }
-    for name in ("SYSTEMROOT", "COMSPEC", "PATHEXT"):  # Windows cannot start Python without
-        if name in os.environ:
-            env[name] = os.environ[name]
+    env.update(_needed_to_start_python())
     env.update(extra or {})
     return env
+
+
+def _needed_to_start_python() -> dict:
+    """The few variables some Pythons cannot start without (Windows; relocated builds)."""
+    names = ("SYSTEMROOT", "COMSPEC", "PATHEXT", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH")
+    return {name: os.environ[name] for name in names if name in os.environ}
 
 
 class Sandbox:
@@ -355,7 +370,7 @@ class Sandbox:
                 stderr=subprocess.DEVNULL,
                 pass_fds=(status_write, lifeline_read),
                 start_new_session=True,
-                env={"SHENGJI_SANDBOX_CONFIG": json.dumps(config)},
+                env={**_needed_to_start_python(), "SHENGJI_SANDBOX_CONFIG": json.dumps(config)},
             )
         finally:
             os.close(status_write)
