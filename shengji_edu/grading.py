@@ -1112,6 +1112,9 @@ def grade_command(
     if missing:
         print(f"shengji grade: no such file or folder: {missing[0]}", file=sys.stderr)
         return 2
+    if memory_mb is not None and memory_mb < 0:
+        print("shengji grade: --memory takes megabytes, or 0 for no limit", file=sys.stderr)
+        return 2
     submissions = read_submissions(paths)
     if not submissions:
         print("shengji grade: no notebooks found in " + ", ".join(paths), file=sys.stderr)
