@@ -144,6 +144,8 @@ class Settings:
     call_limit: float = 2.0
     memory_mb: int | None = MEMORY_MB
     restrict_reads: bool = True
+    restrict: bool = True
+    """Apply seccomp and Landlock where the platform has them (see :mod:`.sandbox`)."""
     grace: float = GRACE
 
     @property
@@ -334,6 +336,7 @@ class _Turn:
             ),
             env=self.context.env,
             read_paths=self.context.read_paths,
+            restrict=self.settings.restrict,
         )
         try:
             self.context.started(self.box)
@@ -645,6 +648,7 @@ class _Context:
     """What all the notebooks of one run share: the child's environment and the live boxes."""
 
     def __init__(self, settings: Settings, exclude: Sequence[Path]) -> None:
+        self.settings = settings
         self.env = _environment(settings)
         self.read_paths = _read_paths(settings, exclude)
         self.boxes: set[sandbox.Sandbox] = set()
@@ -672,10 +676,12 @@ class _Context:
 
 
 def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Context, dict]:
-    """Start one empty child to see that grading works here.
+    """Start one empty child to see that grading works here; return the shared context and
+    the sandbox's restrictions (for the banner).
 
-    If this Python needs files that the read restriction hides, fall back to unrestricted
-    reads (the banner says so). Returns the shared context and the sandbox's restrictions.
+    If this Python needs files the read restriction hides, reads are left unrestricted; if
+    the platform refuses seccomp or Landlock (some containers do), grading goes on without
+    them. Either way ``restrictions["weakened"]`` says so, and the banner shows it.
     """
     try:
         import IPython  # noqa: F401  (the child runs notebooks with IPython)
@@ -685,11 +691,17 @@ def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Contex
     tries = [settings]
     if settings.restrict_reads:
         tries.append(dataclasses.replace(settings, restrict_reads=False))
+    if settings.restrict:
+        tries.append(dataclasses.replace(settings, restrict_reads=False, restrict=False))
     problem = "no answer"
-    for attempt in tries:
+    for number, attempt in enumerate(tries):
         context = _Context(attempt, exclude)
         box = sandbox.Sandbox(
-            _RUNNER, limits=sandbox.Limits(wall=60), env=context.env, read_paths=context.read_paths
+            _RUNNER,
+            limits=sandbox.Limits(wall=60),
+            env=context.env,
+            read_paths=context.read_paths,
+            restrict=attempt.restrict,
         )
         try:
             box.start()
@@ -700,6 +712,8 @@ def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Contex
                 restrictions["reads_restricted"] = bool(
                     context.read_paths is not None and restrictions.get("landlock")
                 )
+                if number:
+                    restrictions["weakened"] = problem
                 return context, restrictions
         except sandbox.SandboxClosed as error:
             lines = error.ending.stderr.strip().splitlines()
@@ -844,6 +858,7 @@ class GradingRun:
         if needs_child:
             exclude = [s.path.resolve() for s in self.submissions]
             context, self.restrictions = preflight(self.settings, exclude)
+            self.settings = context.settings
         total = len(self.submissions)
         done = [sum(row is not None for row in self.rows)]
 
@@ -1159,6 +1174,11 @@ def grade_command(
         _restore_termination(previous)
     if run.restrictions:
         say("sandbox: " + sandbox.describe(run.restrictions))
+        if run.restrictions.get("weakened"):
+            say(
+                "warning: the full sandbox could not start here "
+                f"({run.restrictions['weakened']}); graded with the limits above"
+            )
     print()
     print(format_table(rows))
     if details:

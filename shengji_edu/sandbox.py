@@ -788,6 +788,8 @@ def describe(restrictions: Mapping) -> str:
     parts.append(f"memory limit {memory >> 20} MB" if memory else "no memory limit")
     if restrictions.get("seccomp"):
         parts.append("cannot signal or trace other processes (seccomp)")
+    else:
+        parts.append("can signal other processes of its user (no seccomp)")
     abi = restrictions.get("landlock") or 0
     if abi:
         writes = "writes only in its folder"

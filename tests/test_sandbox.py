@@ -254,3 +254,25 @@ def test_capabilities_and_description_are_plain_words():
     text = describe({"memory": 1 << 30, "seccomp": True, "landlock": 4, "subreaper": True})
     assert "1024 MB" in text and "seccomp" in text and "no TCP" in text
     assert "no memory limit" in describe({})
+
+
+@linux_only
+def test_without_seccomp_a_child_that_kills_its_supervisor_still_ends_with_all_it_started():
+    """Where seccomp is missing (or refused), the caller still stays in control."""
+    marker = f"sandbox-test-orphan-{os.getpid()}"
+    code = (
+        "import os, signal, subprocess, sys\n"
+        f"subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(300)  # {marker}'])\n"
+        "os.kill(os.getppid(), signal.SIGKILL)\n"
+        "import time; time.sleep(300)\n"
+    )
+    with box(restrict=False) as child:
+        assert not child.restrictions.get("seccomp")
+        child.send({"op": "exec", "code": code})
+        with pytest.raises(SandboxClosed):
+            child.receive(timeout=20)  # the supervisor died: the child dies with it
+    assert "no seccomp" in describe(child.restrictions)
+    deadline = time.monotonic() + 10
+    while alive_with(marker) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert alive_with(marker) == []  # found by the sandbox's token and killed
