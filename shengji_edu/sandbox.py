@@ -615,15 +615,21 @@ class Sandbox:
             shutil.rmtree(self.folder, ignore_errors=True)
         return self.ending
 
-    def _stderr_tail(self, size: int = 2000) -> str:
-        path = self.folder / ".stderr" if self.folder is not None else None
-        try:
-            with open(path, "rb") as handle:
-                handle.seek(0, os.SEEK_END)
-                handle.seek(max(0, handle.tell() - size))
-                return handle.read().decode("utf-8", "replace")
-        except (OSError, TypeError):
-            return ""
+    def _stderr_tail(self) -> str:
+        if "stderr" in self._status:  # the supervisor read it before removing the folder
+            return str(self._status["stderr"])
+        return _tail(self.folder / ".stderr") if self.folder is not None else ""
+
+
+def _tail(path: str | os.PathLike, size: int = 2000) -> str:
+    """The last ``size`` bytes of a file, as text ("" if it cannot be read)."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(0, os.SEEK_END)
+            handle.seek(max(0, handle.tell() - size))
+            return handle.read().decode("utf-8", "replace")
+    except OSError:
+        return ""
 
 
 # --- processes --------------------------------------------------------------------------------
@@ -1174,7 +1180,9 @@ def _supervise() -> int:
     returncode = child.wait()  # reaped here, before the sweep below reaps everything else
     killed = _kill_below(me, session, child.pid)
     killed.discard(child.pid)
-    report(event="ended", returncode=returncode, leftovers=len(killed), wall=wall)
+    stderr = _tail(os.path.join(config["cwd"], ".stderr"))
+    shutil.rmtree(config["cwd"], ignore_errors=True)  # even if the caller is gone
+    report(event="ended", returncode=returncode, leftovers=len(killed), wall=wall, stderr=stderr)
     return 0
 
 
