@@ -5,7 +5,7 @@
     shengji simulate --hands N [--players random,random,random,random] [--seed S]
     shengji arena greedy random --deals 400 [--processes 2] [--json F] [--chart F.png]
     shengji replay FILE
-    shengji grade PATH... [--csv grades.csv] [--timeout 60] [--jobs 1] [--details]
+    shengji grade PATH... [--csv FILE] [--timeout 120] [--jobs N] [--details] [--fresh]
 
 The command line only calls the engine: it reads options, seats players and prints what
 happened. A person's mistakes are explained and asked again; the command exits with a
@@ -172,7 +172,16 @@ def cmd_arena(args: argparse.Namespace) -> int:
 def cmd_grade(args: argparse.Namespace) -> int:
     from .grading import grade_command
 
-    return grade_command(args.paths, args.csv, args.timeout, args.jobs, args.details)
+    return grade_command(
+        args.paths,
+        csv_path=args.csv,
+        timeout=args.timeout,
+        jobs=args.jobs,
+        details=args.details,
+        cell_timeout=args.cell_timeout,
+        memory_mb=args.memory or None,
+        fresh=args.fresh,
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -213,12 +222,52 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     replay.set_defaults(func=cmd_replay)
 
-    grade = sub.add_parser("grade", help="grade exercise notebooks, each in a fresh kernel")
+    grade = sub.add_parser(
+        "grade",
+        help="grade exercise notebooks, each in its own sandboxed process",
+        description=(
+            "Grade submitted exercise notebooks. Each notebook runs in its own child process "
+            "(a fresh folder, a copy of that one notebook, time and memory limits; on Linux it "
+            "cannot signal other processes, nor write outside its folder where Landlock "
+            "exists); the grader sends the test cases, reads back plain answers and judges "
+            "them itself. Prints one table per exercise. Writes a CSV only with --csv FILE: "
+            "rows are written as each notebook finishes, and running the same command again "
+            "skips the notebooks already in FILE (same file, same SHA-256)."
+        ),
+    )
     grade.add_argument("paths", nargs="+", help="notebooks, or folders of notebooks")
-    grade.add_argument("--csv", default="grades.csv", help="write the table here (CSV)")
-    grade.add_argument("--timeout", type=_positive, default=60, help="seconds per cell")
-    grade.add_argument("--jobs", type=_positive, default=1, help="notebooks graded at once")
+    grade.add_argument(
+        "--csv",
+        metavar="FILE",
+        help="write the table to FILE (CSV); without it, no file is written",
+    )
+    grade.add_argument(
+        "--timeout",
+        type=_positive,
+        default=120,
+        metavar="S",
+        help="seconds one notebook may take in all",
+    )
+    grade.add_argument(
+        "--cell-timeout", type=_positive, default=30, metavar="S", help="seconds one cell may run"
+    )
+    grade.add_argument(
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="notebooks graded at once (default: the cores, at most 4)",
+    )
+    grade.add_argument(
+        "--memory",
+        type=int,
+        default=1024,
+        metavar="MB",
+        help="memory limit per notebook (0: none; Linux only, see exercises/README.md)",
+    )
     grade.add_argument("--details", action="store_true", help="print each failure message")
+    grade.add_argument(
+        "--fresh", action="store_true", help="regrade everything, ignoring the rows in --csv FILE"
+    )
     grade.set_defaults(func=cmd_grade)
     return parser
 

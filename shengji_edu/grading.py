@@ -1,55 +1,111 @@
-"""Grade exercise notebooks: ``shengji grade PATH... [--csv grades.csv] [--timeout 60]``.
+"""Grade exercise notebooks: ``shengji grade PATH... [--csv FILE] [--timeout 120] [--jobs N]``.
 
-For every submitted notebook (a file, or every ``*.ipynb`` in a folder):
+What an instructor can rely on
+------------------------------
+* **Student code never runs in the grader's process, and never judges itself.** Every
+  submission runs in its own child process (:mod:`shengji_edu.sandbox`), in a fresh
+  temporary folder holding a copy of that one notebook. The child executes the notebook's
+  code cells with IPython (:mod:`shengji_edu.exercises.submission`), then the grader sends
+  each question's cases as plain data (card text, numbers), the child calls the student's
+  function and sends back what it returned as plain data, and the grader compares that with
+  the reference answers it computed itself (:meth:`.Question.judge`, the same judge as the
+  notebook's ``q.check``). Patching modules, IPython, ``display``, ``importlib.reload``, the
+  checks, or returning objects whose ``__eq__`` lies, changes nothing outside the child;
+  printing "PASS" is ignored (the child's stdout is the null device).
+* **Limits that cannot be ignored**: the whole turn of one notebook has a wall-clock limit
+  (``--timeout``), enforced by killing the child and everything it started; a cell or a call
+  that runs too long is interrupted, and if it ignores that, killed (the notebook is then run
+  again without that cell, or with the remaining questions, while time is left); memory, CPU
+  and file-size limits; a bound on what comes back. No process of a submission survives its
+  turn. What each platform enforces is in the sandbox's docstring and exercises/README.md.
+* **Submissions cannot touch each other**: every file is read into memory and hashed
+  (SHA-256) before anything runs; each runs on its own copy; on Linux with Landlock it cannot
+  write anywhere else or read the other submissions; the CSV records each file's hash, and
+  a file that changed on disk while grading is named in its notes.
+* **The CSV is written as each notebook finishes** (only when asked: ``--csv FILE``), so an
+  interrupted run keeps the rows it has; running the same command again skips the notebooks
+  already graded (same file, same SHA-256, same grader). A notebook that was being graded
+  when the grader died is marked in the CSV; the next run grades it last, alone, and if the
+  grader dies again with it, it is not run a third time (``--fresh`` retries everything).
 
-1. find which exercise it is: the notebook's metadata (``shengji_edu.exercise``, written by
-   the generator), else ``exNN`` in the file name, else the ``from
-   shengji_edu.exercises.exNN import`` line in its code;
-2. execute it in a *fresh kernel process* (nbclient), in a temporary working directory,
-   with its stored outputs removed; a cell that errors does not stop the run, and a cell that
-   runs longer than the time limit is interrupted and the run goes on;
-3. then run the checks *itself*, in that same kernel, against the student's functions looked
-   up by name (:func:`report`): what the notebook printed, including any "PASS", is never
-   read. The results come back as one display message of a private MIME type, tagged with a
-   random token made for this run.
+Statuses per question: PASS, FAIL, NOT ATTEMPTED, MISSING (no function of that name),
+ERROR (the notebook could not be checked: it ran out of time, or could not start; the notes
+say why). A function whose cell has a syntax error is a FAIL whose message says "syntax error
+in cell N: …" (N counts every cell of the notebook from the top, markdown included).
 
-A broken or hostile notebook still gets a row: one that cannot be read, errors, loops, prints
-fake results, or lost its cells (a missing function is MISSING). Statuses per question:
-PASS, FAIL, NOT ATTEMPTED, MISSING (no function of that name), ERROR (the notebook could
-not be checked, e.g. its kernel died; the notes say why).
-
-Limits: the checks run inside the student's kernel, so code written on purpose to tamper with
-the package or with IPython in that kernel could fool them. Two grading results carrying the
-run's token (a forgery) are reported as ERROR with a note. This catches mistakes and naive
-cheating, not a determined attacker.
-
-The table goes to the terminal and a CSV file: one row per notebook, one column per
-question (``ex01.q1`` …), then the number passed, the number of questions and notes.
+Decisions: a notebook is graded as the student's notebook runs from the top (cells in order,
+errors allowed), not from its stored outputs; the student's own ``q.check`` cells run too
+(their results are recorded as ``own_checks``, never graded). When an earlier question a
+question builds on fails, the grader re-checks it with the reference's earlier function, and
+if it then passes, the message says to fix the earlier question first.
 """
 
 from __future__ import annotations
 
+import ast
+import contextlib
 import csv
-import logging
+import dataclasses
+import hashlib
+import io
+import json
 import os
 import re
-import secrets
-import subprocess
+import signal
 import sys
-import tempfile
-from collections.abc import Iterable, Sequence
+import textwrap
+import threading
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import sandbox
 from .exercises import EXERCISES, questions
-from .exercises.checking import STRICT_VARIABLE, TOTAL_TIME_LIMIT
+from .exercises.checking import (
+    FAIL,
+    NOT_ATTEMPTED,
+    PASS,
+    TOTAL_TIME_LIMIT,
+    CheckResult,
+    Foreign,
+    Question,
+    time_limit,
+)
 
-GRADE_MIME = "application/vnd.shengji-edu.grade+json"
 MISSING = "MISSING"
 ERROR = "ERROR"
-CELL_TIMEOUT = "CellTimeoutError"
+TIMEOUT = 120.0
+"""Default seconds one notebook may take, everything included."""
+CELL_TIMEOUT = 30.0
+"""Default seconds one cell may run before it is interrupted."""
+MEMORY_MB = 1024
+GRACE = 3.0
+"""Seconds a cell or a call may overrun its limit before the child is killed (a loaded
+machine delays the interrupt a little; code that ignores it waits this long)."""
+MAX_ATTEMPTS = 6
+"""Runs of one notebook at most (a cell or a call that had to be killed starts a new run)."""
 _EXERCISE_IN_NAME = re.compile(r"(?<![0-9a-z])(ex\d\d)(?![0-9])", re.IGNORECASE)
 _EXERCISE_IN_CODE = re.compile(r"shengji_edu\.exercises\.(ex\d\d)\b")
+_RUNNER = ["-m", "shengji_edu.exercises.submission"]
+
+
+class GradingError(ValueError):
+    """The grader cannot run at all here (e.g. IPython is missing); the message says why."""
+
+
+@dataclass
+class Submission:
+    """One submitted file, read (and hashed) before anything runs."""
+
+    path: Path
+    data: bytes
+    sha256: str
+    notebook: dict | None = None
+    exercise: str | None = None
+    problem: str | None = None
+    """Why it cannot be graded (not a notebook, exercise unknown), if so."""
 
 
 @dataclass
@@ -63,58 +119,41 @@ class Row:
     notes: list[str] = field(default_factory=list)
     own_checks: list[dict] = field(default_factory=list)
     """What the notebook's own check cells reported (for the curious; never graded)."""
+    sha256: str = ""
+    state: str = "graded"
+    """``graded``, or ``running (attempt N)`` in a CSV written while it was being graded."""
+    seconds: float = 0.0
+    reused: bool = False
+    """Taken from an earlier run's CSV (same file, same hash, same grader)."""
 
     @property
     def passed(self) -> int:
-        return sum(status == "PASS" for status in self.statuses.values())
+        return sum(status == PASS for status in self.statuses.values())
 
     @property
     def total(self) -> int:
         return len(questions(self.exercise)) if self.exercise in EXERCISES else 0
 
 
-# --- inside the student's kernel --------------------------------------------------------------
-def report(exercise: str, token: str) -> None:
-    """Run every check of ``exercise`` on the functions defined in this kernel; display them.
+@dataclass(frozen=True)
+class Settings:
+    """The limits of one grading run."""
 
-    Called by the grader in the student's kernel after the notebook ran. Prints nothing: the
-    results leave as one display message of type :data:`GRADE_MIME`.
-    """
-    import importlib
+    timeout: float = TIMEOUT
+    cell_timeout: float = CELL_TIMEOUT
+    call_limit: float = 2.0
+    memory_mb: int | None = MEMORY_MB
+    restrict_reads: bool = True
+    restrict: bool = True
+    """Apply seccomp and Landlock where the platform has them (see :mod:`.sandbox`)."""
+    grace: float = GRACE
 
-    from IPython import get_ipython
-    from IPython.display import display
-
-    from .exercises import checking, generate
-
-    own = [result.to_dict() for result in checking.RESULTS]
-    # Fresh question objects: changes the notebook made to q1, q2 ... do not count.
-    importlib.reload(checking)
-    importlib.reload(generate)
-    module = importlib.reload(importlib.import_module(f"{__package__}.exercises.{exercise}"))
-    shell = get_ipython()
-    namespace = shell.user_ns if shell is not None else {}
-    results = []
-    for question in module.QUESTIONS:
-        function = namespace.get(question.function)
-        if function is None:
-            status, message = MISSING, f"no function named {question.function} in the notebook"
-        else:
-            result = question.run(function)
-            status, message = result.status, result.message
-        results.append({"question": question.id, "status": status, "message": message})
-    payload = {"token": token, "exercise": exercise, "results": results, "own_checks": own}
-    display({GRADE_MIME: payload}, raw=True)
+    @property
+    def cell_limit(self) -> float:
+        return max(0.5, min(self.cell_timeout, self.timeout))
 
 
-def _grading_cell(exercise: str, token: str) -> str:
-    return (
-        "import shengji_edu.grading as _shengji_edu_grading\n"
-        f"_shengji_edu_grading.report({exercise!r}, {token!r})"
-    )
-
-
-# --- finding notebooks and their exercise -----------------------------------------------------
+# --- reading the submissions ------------------------------------------------------------------
 def find_notebooks(paths: Iterable[str | os.PathLike]) -> list[Path]:
     """The notebooks named, and the ``*.ipynb`` files in the folders named (not checkpoints)."""
     found: list[Path] = []
@@ -129,29 +168,475 @@ def find_notebooks(paths: Iterable[str | os.PathLike]) -> list[Path]:
 
 def detect_exercise(notebook: dict, path: Path) -> str | None:
     """The exercise id of a notebook: metadata, else the file name, else its code."""
-    metadata = notebook.get("metadata", {}).get("shengji_edu", {})
+    metadata = notebook.get("metadata", {}) if isinstance(notebook, dict) else {}
+    metadata = metadata.get("shengji_edu", {}) if isinstance(metadata, dict) else {}
     exercise = metadata.get("exercise") if isinstance(metadata, dict) else None
     if exercise in EXERCISES:
         return exercise
     match = _EXERCISE_IN_NAME.search(path.name)
     if match and match.group(1).lower() in EXERCISES:
         return match.group(1).lower()
-    for cell in notebook.get("cells", []):
+    for cell in _cells(notebook):
         if cell.get("cell_type") == "code":
-            source = cell.get("source", "")
-            text = "".join(source) if isinstance(source, list) else str(source)
-            match = _EXERCISE_IN_CODE.search(text)
+            match = _EXERCISE_IN_CODE.search(_source(cell))
             if match and match.group(1) in EXERCISES:
                 return match.group(1)
     return None
 
 
-# --- grading one notebook ----------------------------------------------------------------------
-def _quiet_log() -> logging.Logger:
-    log = logging.getLogger("shengji_edu.grading.nbclient")
-    log.setLevel(logging.CRITICAL)
-    log.propagate = False
-    return log
+def _cells(notebook: object) -> list[dict]:
+    cells = notebook.get("cells", []) if isinstance(notebook, dict) else []
+    return [cell for cell in cells if isinstance(cell, dict)] if isinstance(cells, list) else []
+
+
+def _source(cell: dict) -> str:
+    source = cell.get("source", "")
+    return "".join(str(s) for s in source) if isinstance(source, list) else str(source)
+
+
+def read_submission(path: Path) -> Submission:
+    """Read and hash one file; tell which exercise it is, or why it cannot be graded."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        return Submission(path, b"", "", problem=f"cannot be read ({error.strerror or error})")
+    submission = Submission(path, data, hashlib.sha256(data).hexdigest())
+    try:
+        notebook = json.loads(data.decode("utf-8"))
+        if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
+            raise ValueError("no cells")
+    except (ValueError, UnicodeDecodeError) as error:
+        what = "an empty file" if not data.strip() else type(error).__name__
+        submission.problem = f"not a readable notebook ({what})"
+        return submission
+    submission.notebook = notebook
+    submission.exercise = detect_exercise(notebook, path)
+    if submission.exercise is None:
+        submission.problem = (
+            "cannot tell which exercise this is (no exNN in metadata, name or code)"
+        )
+    return submission
+
+
+def read_submissions(paths: Iterable[str | os.PathLike]) -> list[Submission]:
+    """Every submission found under ``paths``, read into memory and hashed, in order."""
+    return [read_submission(path) for path in find_notebooks(paths)]
+
+
+# --- grading one notebook ---------------------------------------------------------------------
+class _Stop(Exception):
+    """This run of the notebook is over (the child was killed or died)."""
+
+
+class _OutOfTime(Exception):
+    """The notebook used up its wall-clock limit."""
+
+
+class _Fatal(Exception):
+    """The notebook cannot be graded at all (the note says why)."""
+
+
+def _environment(settings: Settings) -> dict[str, str]:
+    """What the child needs besides the sandbox's minimal environment."""
+    import site
+
+    env = {
+        "MPLBACKEND": "Agg",
+        "SHENGJI_EDU_TIME_LIMIT": f"{settings.call_limit:g}",
+        "PYTHONUSERBASE": site.getuserbase(),
+    }
+    root = _source_checkout()
+    if root is not None:
+        env["PYTHONPATH"] = root
+    return env
+
+
+def _source_checkout() -> str | None:
+    """The folder to put on the child's path when the package is not installed (a checkout)."""
+    from importlib import metadata
+
+    try:
+        metadata.distribution("shengji-edu")
+        return None
+    except metadata.PackageNotFoundError:
+        return str(Path(__file__).resolve().parent.parent)
+
+
+def _read_paths(settings: Settings, exclude: Sequence[Path]) -> list[str] | None:
+    if not settings.restrict_reads:
+        return None
+    extra = [str(Path(__file__).resolve().parent)]
+    root = _source_checkout()
+    if root is not None:
+        extra.append(root)
+    return sandbox.python_read_paths(extra=extra, exclude=[str(p) for p in exclude])
+
+
+class _Turn:
+    """One notebook's turn: runs of its sandboxed child until every question has a result."""
+
+    def __init__(self, submission: Submission, settings: Settings, context: _Context) -> None:
+        self.submission = submission
+        self.settings = settings
+        self.context = context
+        self.row = Row(
+            file=str(submission.path), exercise=submission.exercise, sha256=submission.sha256
+        )
+        self.questions = questions(submission.exercise)
+        self.cells = [
+            (number, _source(cell))
+            for number, cell in enumerate(_cells(submission.notebook), 1)
+            if cell.get("cell_type") == "code"
+        ]
+        self.skip: set[int] = set()
+        self.cell_notes: dict[int, str] = {}
+        self.syntax: dict[int, str] = {}
+        self.deadline = time.monotonic() + settings.timeout
+        self.box: sandbox.Sandbox | None = None
+
+    # --- the runs ------------------------------------------------------------------------
+    def grade(self) -> Row:
+        started = time.monotonic()
+        pending = list(self.questions)
+        attempts = 0
+        why = f"not checked: the notebook was stopped {MAX_ATTEMPTS} times"
+        try:
+            while pending and attempts < MAX_ATTEMPTS:
+                attempts += 1
+                if self.deadline - time.monotonic() < 0.5:
+                    raise _OutOfTime
+                with contextlib.suppress(_Stop):
+                    self._run(pending)
+        except _OutOfTime:
+            self.row.notes.append(
+                f"stopped after {self.settings.timeout:g} s, the limit for one notebook"
+            )
+            why = f"not checked: {self.row.notes[-1]}"
+        except _Fatal:
+            why = f"not checked: {self.row.notes[-1]}"
+        for question in pending:
+            self._record(question, ERROR, why)
+        self._stubs_that_passed()
+        self.row.notes[:0] = [self.cell_notes[n] for n in sorted(self.cell_notes)]
+        review = review_code(source for _number, source in self.cells)
+        if review:
+            self.row.notes.append(f"its code reaches into {review}: read it")
+        self.row.seconds = time.monotonic() - started
+        return self.row
+
+    def _run(self, pending: list[Question]) -> None:
+        """One run of the child: the cells, then the questions still pending."""
+        left = self.deadline - time.monotonic()
+        self.box = sandbox.Sandbox(
+            _RUNNER,
+            files={self.submission.path.name: self.submission.data},
+            limits=sandbox.Limits(
+                wall=left,
+                memory=None if self.settings.memory_mb is None else self.settings.memory_mb << 20,
+            ),
+            env=self.context.env,
+            read_paths=self.context.read_paths,
+            restrict=self.settings.restrict,
+        )
+        try:
+            self.context.started(self.box)
+            try:
+                self.box.start()
+            except sandbox.SandboxClosed as error:
+                self._fatal(f"the sandbox could not start ({error.ending.reason})")
+            functions = self._run_cells(pending)
+            for question in list(pending):
+                try:
+                    self._question(question, functions)
+                finally:
+                    if question.id in self.row.statuses:
+                        pending.remove(question)
+        finally:
+            self.box.close()
+            self.context.finished(self.box)
+
+    def _fatal(self, note: str) -> None:
+        """This notebook cannot be graded at all: note why and stop every run."""
+        self.row.notes.append(note)
+        raise _Fatal
+
+    def _receive(self, timeout: float) -> dict:
+        return self.box.receive(timeout=timeout)
+
+    def _run_cells(self, pending: list[Question]) -> dict:
+        box, settings = self.box, self.settings
+        cells = [[n, source] for n, source in self.cells if n not in self.skip]
+        box.send(
+            {
+                "op": "run",
+                "cells": cells,
+                "cell_limit": settings.cell_limit,
+                "functions": [q.function for q in self.questions],
+            }
+        )
+        current = None
+        try:
+            if self._receive(max(30.0, settings.cell_limit)).get("event") != "ready":
+                self._fatal("the notebook's process broke the grading protocol")
+            while True:
+                message = self._receive(settings.cell_limit + settings.grace)
+                event = message.get("event")
+                if event == "cell":
+                    current = message.get("number")
+                elif event == "cell_done":
+                    self._cell_done(message.get("number"), message.get("error"))
+                    current = None
+                elif event == "ran":
+                    own = message.get("own")
+                    self.row.own_checks = own if isinstance(own, list) else []
+                    functions = message.get("functions")
+                    return functions if isinstance(functions, dict) else {}
+                else:
+                    self._fatal("the notebook's process broke the grading protocol")
+        except sandbox.SandboxTimeout:
+            box.kill("a cell ignored the interrupt")
+            self._cell_stuck(current, killed=True)
+            raise _Stop from None
+        except sandbox.SandboxClosed as error:
+            self._closed(error.ending, current)
+        except sandbox.BadMessage:
+            self._fatal("the notebook's process sent data the grader cannot read")
+        raise AssertionError("unreachable")
+
+    def _closed(self, ending: sandbox.Ending, cell: object) -> None:
+        if ending.reason == "wall clock":
+            raise _OutOfTime
+        if isinstance(cell, int) and cell not in self.skip:
+            code = f" (exit code {ending.returncode})" if ending.returncode is not None else ""
+            self.cell_notes[cell] = (
+                f"cell {cell} ended the notebook's process{code}; it was run again without it"
+            )
+            self.skip.add(cell)
+            raise _Stop
+        tail = _first_line(ending.stderr.strip().splitlines()[-1] if ending.stderr.strip() else "")
+        self._fatal(f"the notebook's process ended before it ran ({tail or ending.reason})")
+
+    def _cell_done(self, number: object, error: object) -> None:
+        if not isinstance(number, int) or not isinstance(error, dict):
+            return
+        kind = str(error.get("type", "error"))
+        if kind == "timeout":
+            self._cell_stuck(number, killed=False)
+        elif error.get("syntax") or kind == "SyntaxError":
+            line = error.get("line")
+            where = f" (line {line})" if isinstance(line, int) else ""
+            self.syntax[number] = f"syntax error in cell {number}: {error.get('text', '')}{where}"
+            self.cell_notes[number] = self.syntax[number]
+        else:
+            self.cell_notes[number] = f"cell {number}: {_first_line(str(error.get('text', kind)))}"
+
+    def _cell_stuck(self, number: object, killed: bool) -> None:
+        if not isinstance(number, int):
+            return
+        limit = f"{self.settings.cell_limit:g}"
+        if killed:
+            self.cell_notes[number] = (
+                f"cell {number} ran too long (over {limit} s), ignored the interrupt and was "
+                f"killed; the notebook was run again without it"
+            )
+        else:
+            self.cell_notes[number] = f"cell {number} ran too long (over {limit} s) and was stopped"
+        self.skip.add(number)  # a new run, if one is needed, skips it
+
+    # --- the questions ------------------------------------------------------------------------
+    def _stubs_that_passed(self) -> None:
+        """A function still the stub cannot pass: if it did, something else answered."""
+        sources = [source for _number, source in self.cells]
+        forged = []
+        for question in self.questions:
+            passed = self.row.statuses.get(question.id) == PASS
+            if passed and only_stubs(sources, question.function):
+                forged.append(f"q{question.number}")
+                self.row.statuses[question.id] = ERROR
+                self.row.messages[question.id] = (
+                    f"{question.label}: {ERROR}. The notebook's {question.function} is still "
+                    f"the stub (raise NotImplementedError()), yet right answers came back: "
+                    f"something else in the notebook answered for it. Not credited."
+                )
+        if forged:
+            self.row.notes.append(
+                f"{', '.join(forged)}: still the stub, yet answered right (tampering?): "
+                f"not credited"
+            )
+
+    def _question(self, question: Question, functions: dict) -> None:
+        info = functions.get(question.function)
+        info = info if isinstance(info, dict) else {}
+        if not info.get("present"):
+            self._missing(question)
+            return
+        if not info.get("callable"):
+            given = Foreign(str(info.get("type", "object")), str(info.get("repr", "")))
+            result = question.not_a_function(given)
+            self._record(question, result.status, result.message)
+            return
+        result, _names, stopped = self._check(question, {})
+        if result.status == FAIL and question.builds_on and not stopped:
+            failing = [q for q in question.dependencies() if self.row.statuses.get(q.id) != PASS]
+            if failing:  # a second opinion: the same function, with correct earlier ones
+                again, names, stopped = self._check(question, {q.function: q.id for q in failing})
+                used = [q for q in failing if q.function in names]
+                if used and not stopped:
+                    result = question.with_dependencies(result, used, again)
+        self._record(question, result.status, result.message)
+        if stopped:
+            raise _Stop
+
+    def _missing(self, question: Question) -> None:
+        definition = re.compile(rf"\bdef\s+{re.escape(question.function)}\s*\(")
+        for number, source in self.cells:
+            if number in self.syntax and definition.search(source):
+                self._record(
+                    question,
+                    FAIL,
+                    f"{question.label}: {FAIL}. {self.syntax[number]}, so "
+                    f"{question.function} was never defined. Fix that cell and run it.",
+                )
+                return
+        self._record(question, MISSING, f"no function named {question.function} in the notebook")
+
+    def _check(
+        self, question: Question, swap: dict[str, str]
+    ) -> tuple[CheckResult, list[str], bool]:
+        """Ask the child to call the function on every case; judge here.
+
+        Returns the result, the earlier functions the child swapped for correct ones, and
+        whether the child had to be stopped (then a new run is needed for what is left).
+        """
+        limit = self.settings.call_limit
+        cases = question.wire_cases()
+        self.box.send(
+            {
+                "op": "check",
+                "question": question.id,
+                "function": question.function,
+                "cases": cases,
+                "limit": limit,
+                "total": TOTAL_TIME_LIMIT,
+                "swap": swap,
+            }
+        )
+        outcomes: list[object] = []
+        names: list[str] = []
+        stopped = False
+        try:
+            while True:
+                message = self._receive(limit + self.settings.grace)
+                event = message.get("event")
+                if event == "case" and len(outcomes) < len(cases):
+                    outcomes.append(message.get("outcome"))
+                elif event == "checked":
+                    swapped = message.get("swapped")
+                    names = [str(n) for n in swapped] if isinstance(swapped, list) else []
+                    break
+                else:
+                    outcomes.append({"kind": "error", "text": "(the grading protocol broke)"})
+                    self.box.kill("broke the grading protocol")
+                    stopped = True
+                    break
+        except sandbox.SandboxTimeout:
+            self.box.kill("a call ignored the interrupt")
+            outcomes.append({"kind": "timeout", "killed": True})
+            stopped = True
+        except sandbox.SandboxClosed as error:
+            if error.ending.reason == "wall clock":
+                raise _OutOfTime from None
+            outcomes.append({"kind": "died"})
+            stopped = True
+        except sandbox.BadMessage as error:
+            text = f"its answer could not be read back ({error})"
+            outcomes.append({"kind": "error", "text": text})
+            stopped = True
+        return question.judge(outcomes, limit), names, stopped
+
+    def _record(self, question: Question, status: str, message: str) -> None:
+        if question.id in self.row.statuses:
+            return
+        self.row.statuses[question.id] = status
+        self.row.messages[question.id] = message
+
+
+def _python(source: str) -> ast.Module | None:
+    """A cell's code as Python syntax (after IPython's magic transforms); None if it is not."""
+    try:
+        from IPython.core.inputtransformer2 import TransformerManager
+
+        source = TransformerManager().transform_cell(source)
+    except Exception:  # no IPython, or text it cannot transform: parse as it is
+        pass
+    try:
+        return ast.parse(source)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+
+
+def _is_stub(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    body = list(node.body)
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+        body = body[1:]  # the docstring
+    if len(body) != 1 or not isinstance(body[0], ast.Raise):
+        return False
+    raised = body[0].exc
+    raised = raised.func if isinstance(raised, ast.Call) else raised
+    return isinstance(raised, ast.Name) and raised.id == "NotImplementedError"
+
+
+def only_stubs(sources: Iterable[str], name: str) -> bool:
+    """Do the cells define ``name`` only as the exercise's stub (and bind it nowhere else)?
+
+    Read from the notebook's text, never run. A cell that is not Python (after magics) and
+    mentions the name, or that binds the name in another way (an assignment, an import, an
+    ``exec`` of text that names it), makes it False.
+    """
+    stubs = 0
+    for source in sources:
+        tree = _python(source)
+        if tree is None:
+            if name in source:
+                return False
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == name:
+                if not _is_stub(node):
+                    return False
+                stubs += 1
+            elif _binds(node, name):
+                return False
+    return stubs > 0
+
+
+def _binds(node: ast.AST, name: str) -> bool:
+    if isinstance(node, ast.Name):
+        return node.id == name and isinstance(node.ctx, ast.Store)
+    if isinstance(node, ast.alias):
+        return (node.asname or node.name) == name
+    if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("exec", "eval"):
+        return any(isinstance(a, ast.Constant) and name in str(a.value) for a in node.args)
+    return False
+
+
+_REACHES = {
+    "the grading code": r"shengji_edu\.(grading|sandbox)|exercises\.(checking|submission)"
+    r"|\bcall_plain\b|\bjudge\b|solution_function|\._solution\b|\.reference\b",
+    "IPython's machinery": r"input_transformers|ast_transformers|events\.register"
+    r"|display_pub|set_custom_exc|IPython\.display\.display\s*=",
+    "modules": r"importlib|sys\.modules|\bbuiltins\b",
+    "processes or signals": r"os\.kill|killpg|\bsignal\.|setsid|os\.fork|subprocess"
+    r"|multiprocessing|os\.system|ctypes|os\._exit",
+    "files outside the notebook": r"/proc/|os\.remove|shutil\.rmtree|\.\./",
+}
+
+
+def review_code(sources: Iterable[str]) -> str:
+    """What a notebook's code reaches into that exercises never need (for the instructor)."""
+    text = "\n".join(sources)
+    found = [what for what, pattern in _REACHES.items() if re.search(pattern, text)]
+    return ", ".join(found)
 
 
 def _first_line(text: str) -> str:
@@ -159,154 +644,317 @@ def _first_line(text: str) -> str:
     return text.splitlines()[0][:160] if text else ""
 
 
-def grade_notebook(path: str | os.PathLike, timeout: int = 60) -> Row:
-    """Execute one notebook in a fresh kernel and check its functions. Never raises."""
-    path = Path(path)
-    row = Row(file=str(path))
-    try:
-        _grade_into(row, path, timeout)
-    except Exception as error:  # whatever happens, the notebook gets a row
-        row.notes.append(f"could not be graded: {type(error).__name__}: {_first_line(str(error))}")
-    if row.exercise in EXERCISES:
-        for question in questions(row.exercise):
-            row.statuses.setdefault(question.id, ERROR)
-    return row
+class _Context:
+    """What all the notebooks of one run share: the child's environment and the live boxes."""
+
+    def __init__(self, settings: Settings, exclude: Sequence[Path]) -> None:
+        self.settings = settings
+        self.env = _environment(settings)
+        self.read_paths = _read_paths(settings, exclude)
+        self.boxes: set[sandbox.Sandbox] = set()
+        self.lock = threading.Lock()
+        self.stopping = False
+
+    def started(self, box: sandbox.Sandbox) -> None:
+        with self.lock:
+            if self.stopping:
+                raise _OutOfTime
+            self.boxes.add(box)
+
+    def finished(self, box: sandbox.Sandbox) -> None:
+        with self.lock:
+            self.boxes.discard(box)
+
+    def stop_all(self) -> None:
+        """Kill every running child (the run is being interrupted)."""
+        with self.lock:
+            self.stopping = True
+            boxes = list(self.boxes)
+        for box in boxes:
+            with contextlib.suppress(Exception):
+                box.kill("the grading run was interrupted")
 
 
-def _grade_into(row: Row, path: Path, timeout: int) -> None:
-    import nbformat
+def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Context, dict]:
+    """Start one empty child to see that grading works here; return the shared context and
+    the sandbox's restrictions (for the banner).
 
-    try:
-        notebook = nbformat.reads(path.read_text(encoding="utf-8"), as_version=4)
-    except Exception as error:
-        row.notes.append(f"not a readable notebook ({type(error).__name__})")
-        return
-    row.exercise = detect_exercise(notebook, path)
-    if row.exercise is None:
-        row.notes.append("cannot tell which exercise this is (no exNN in metadata, name or code)")
-        return
-    cells = [cell for cell in notebook.cells if cell.get("cell_type") in ("code", "markdown")]
-    for cell in cells:
-        if cell.cell_type == "code":
-            cell.outputs, cell.execution_count = [], None
-    token = secrets.token_hex(16)
-    grading = nbformat.v4.new_code_cell(_grading_cell(row.exercise, token))
-    notebook.cells = [*cells, grading]
-    count = len(questions(row.exercise))
-    grading_timeout = 30 + int(TOTAL_TIME_LIMIT + 10) * count  # each check stops by itself
-    timed_out, died = _execute(notebook, timeout, grading_timeout)
-    _note_cell_problems(row, notebook.cells[:-1], timed_out)
-    if died:
-        row.notes.append("the kernel died")
-    _read_results(row, grading, token)
-
-
-def _execute(notebook, timeout: int, grading_timeout: int) -> tuple[set[int], bool]:
-    """Run every cell (errors allowed, slow cells interrupted).
-
-    Returns the indexes of the cells that ran out of time, and whether the kernel died.
+    If this Python needs files the read restriction hides, reads are left unrestricted; if
+    the platform refuses seccomp or Landlock (some containers do), grading goes on without
+    them. Either way ``restrictions["weakened"]`` says so, and the banner shows it.
     """
-    from nbclient import NotebookClient
-    from nbclient.exceptions import DeadKernelError
-
-    last = len(notebook.cells) - 1
-    timed_out: set[int] = set()
-
-    def cell_timeout(cell) -> int:
-        return grading_timeout if cell is notebook.cells[last] else timeout
-
-    def executed(cell, cell_index, execute_reply, **_) -> None:
-        if (execute_reply or {}).get("content", {}).get("ename") == CELL_TIMEOUT:
-            timed_out.add(cell_index)
-
-    env = {k: v for k, v in os.environ.items() if k != STRICT_VARIABLE}  # checks must not raise
-    with tempfile.TemporaryDirectory(prefix="shengji-grade-", ignore_cleanup_errors=True) as folder:
-        client = NotebookClient(
-            notebook,
-            kernel_name="python3",
-            timeout=timeout,
-            timeout_func=cell_timeout,
-            startup_timeout=120,
-            allow_errors=True,
-            interrupt_on_timeout=True,
-            error_on_timeout={
-                "ename": CELL_TIMEOUT,
-                "evalue": "the cell ran too long and was interrupted",
-                "traceback": [],
-            },
-            record_timing=False,
-            on_cell_executed=executed,
-            resources={"metadata": {"path": folder}},
-            log=_quiet_log(),
+    try:
+        import IPython  # noqa: F401  (the child runs notebooks with IPython)
+    except ImportError:
+        message = 'shengji grade needs IPython: pip install "shengji-edu[notebooks]"'
+        raise GradingError(message) from None
+    tries = [settings]
+    if settings.restrict_reads:
+        tries.append(dataclasses.replace(settings, restrict_reads=False))
+    if settings.restrict:
+        tries.append(dataclasses.replace(settings, restrict_reads=False, restrict=False))
+    problem = "no answer"
+    for number, attempt in enumerate(tries):
+        context = _Context(attempt, exclude)
+        box = sandbox.Sandbox(
+            _RUNNER,
+            limits=sandbox.Limits(wall=60),
+            env=context.env,
+            read_paths=context.read_paths,
+            restrict=attempt.restrict,
         )
         try:
-            client.execute(env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        except DeadKernelError:
-            return timed_out, True
-    return timed_out, False
+            box.start()
+            box.send({"op": "run", "cells": [], "functions": []})
+            ready, ran = box.receive(timeout=60), box.receive(timeout=30)
+            if ready.get("event") == "ready" and ran.get("event") == "ran":
+                restrictions = dict(box.restrictions)
+                restrictions["reads_restricted"] = bool(
+                    context.read_paths is not None and restrictions.get("landlock")
+                )
+                if number:
+                    restrictions["weakened"] = problem
+                return context, restrictions
+        except sandbox.SandboxClosed as error:
+            lines = error.ending.stderr.strip().splitlines()
+            problem = _first_line(lines[-1]) if lines else error.ending.reason
+        except sandbox.SandboxError as error:
+            problem = str(error)
+        finally:
+            box.close()
+    raise GradingError(f"the grader cannot start a notebook here: {problem}")
 
 
-def _note_cell_problems(row: Row, cells: Sequence, timed_out: set[int]) -> None:
-    """Note the student's cells that raised an error or ran out of time."""
-    problems = []
-    number = 0
-    for index, cell in enumerate(cells):
-        if cell.cell_type != "code":
-            continue
-        number += 1
-        errors = [o for o in cell.get("outputs", []) if o.get("output_type") == "error"]
-        if index in timed_out or (errors and errors[0].get("ename") == "KeyboardInterrupt"):
-            problems.append(f"code cell {number} ran too long and was stopped")
-        elif errors:
-            evalue = _first_line(errors[0].get("evalue", ""))
-            problems.append(f"code cell {number}: {errors[0].get('ename')}: {evalue}")
-    if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        row.notes.append(f"{problems[0]}{more}")
+def grade_submission(
+    submission: Submission, settings: Settings | None = None, context: _Context | None = None
+) -> Row:
+    """Grade one submission in its own sandboxed child process. Never raises."""
+    settings = settings or Settings()
+    if submission.problem is not None or submission.exercise not in EXERCISES:
+        row = Row(str(submission.path), submission.exercise, sha256=submission.sha256)
+        row.notes.append(submission.problem or "cannot be graded")
+        return row
+    try:
+        context = context or preflight(settings, [submission.path])[0]
+        return _Turn(submission, settings, context).grade()
+    except Exception as error:  # whatever happens, the notebook gets a row
+        row = Row(str(submission.path), submission.exercise, sha256=submission.sha256)
+        row.notes.append(f"could not be graded: {type(error).__name__}: {_first_line(str(error))}")
+        for question in questions(submission.exercise):
+            row.statuses.setdefault(question.id, ERROR)
+        return row
 
 
-def _read_results(row: Row, grading, token: str) -> None:
-    payloads = [
-        output["data"][GRADE_MIME]
-        for output in grading.get("outputs", [])
-        if output.get("output_type") == "display_data" and GRADE_MIME in output.get("data", {})
-    ]
-    payloads = [p for p in payloads if isinstance(p, dict) and p.get("token") == token]
-    if len(payloads) != 1:
-        if not payloads:
-            row.notes.append("the checks did not run (the kernel died or hung?)")
-        else:
-            row.notes.append("the grading output was tampered with: not graded")
-        return
-    payload = payloads[0]
-    for item in payload.get("results", []):
-        question, status = str(item.get("question")), str(item.get("status"))
-        row.statuses[question] = status
-        row.messages[question] = str(item.get("message", ""))
-    row.own_checks = list(payload.get("own_checks", []))
+def grade_notebook(path: str | os.PathLike, timeout: float = TIMEOUT, **limits) -> Row:
+    """Read, then grade, one notebook (see :func:`grade_submission`)."""
+    submission = read_submission(Path(path))
+    return grade_submission(submission, Settings(timeout=timeout, **limits))
 
 
-# --- many notebooks, the table and the CSV -----------------------------------------------------
+# --- many notebooks ---------------------------------------------------------------------------
+def default_jobs() -> int:
+    """Notebooks graded at once by default: the number of cores, at most 4."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
 def grade(
-    paths: Iterable[str | os.PathLike], timeout: int = 60, jobs: int = 1, progress=None
+    paths: Iterable[str | os.PathLike],
+    timeout: float = TIMEOUT,
+    jobs: int | None = None,
+    progress: Callable[[Row, int, int], None] | None = None,
+    *,
+    cell_timeout: float = CELL_TIMEOUT,
+    memory_mb: int | None = MEMORY_MB,
+    csv_path: str | os.PathLike | None = None,
+    fresh: bool = False,
+    restrict_reads: bool = True,
 ) -> list[Row]:
-    """Grade every notebook found under ``paths`` (see :func:`find_notebooks`), in order.
+    """Grade every notebook found under ``paths``, ``jobs`` at a time; rows in the input order.
 
-    ``jobs`` notebooks are graded at the same time, each in its own kernel process.
+    Every file is read and hashed first. With ``csv_path`` the CSV is rewritten as each
+    notebook starts and finishes, and rows of an earlier run with the same file and hash are
+    reused (unless ``fresh``). ``progress(row, done, total)`` is called as each finishes.
     """
-    notebooks = find_notebooks(paths)
+    settings = Settings(
+        timeout=float(timeout),
+        cell_timeout=float(cell_timeout),
+        call_limit=time_limit(),
+        memory_mb=memory_mb,
+        restrict_reads=restrict_reads,
+    )
+    submissions = read_submissions(paths)
+    run = GradingRun(submissions, settings, csv_path, fresh)
+    return run.run(jobs or default_jobs(), progress)
 
-    def one(path: Path) -> Row:
-        if progress is not None:
-            progress(path)
-        return grade_notebook(path, timeout)
 
-    if jobs <= 1 or len(notebooks) <= 1:
-        return [one(path) for path in notebooks]
-    from concurrent.futures import ThreadPoolExecutor
+class GradingRun:
+    """One run over a list of submissions: resumes from, and writes, the CSV."""
 
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(one, notebooks))
+    def __init__(
+        self,
+        submissions: list[Submission],
+        settings: Settings,
+        csv_path: str | os.PathLike | None = None,
+        fresh: bool = False,
+    ) -> None:
+        self.submissions = submissions
+        self.settings = settings
+        self.csv_path = Path(csv_path) if csv_path is not None else None
+        self.rows: list[Row | None] = [None] * len(submissions)
+        self.running: dict[int, int] = {}
+        self.restrictions: dict = {}
+        self.reused = 0
+        self.dropped = 0
+        self.lock = threading.Lock()
+        if self.csv_path is not None and not fresh:
+            self._resume()
+
+    # --- resuming -------------------------------------------------------------------------
+    def _resume(self) -> None:
+        previous = read_csv(self.csv_path)
+        version = grader_version()
+        files = {}
+        for row in previous:
+            files[(row.get("file", ""), row.get("sha256", ""))] = row
+        used = 0
+        for index, submission in enumerate(self.submissions):
+            old = files.get((str(submission.path), submission.sha256))
+            if old is None or old.get("grader") != version:
+                continue
+            used += 1
+            state = old.get("state", "")
+            match = re.fullmatch(r"running \(attempt (\d+)\)", state)
+            if match:
+                attempt = int(match.group(1))
+                if attempt >= 2:
+                    exercise = submission.exercise
+                    ids = [q.id for q in questions(exercise)] if exercise in EXERCISES else []
+                    self.rows[index] = Row(
+                        str(submission.path),
+                        submission.exercise,
+                        statuses=dict.fromkeys(ids, ERROR),
+                        notes=[
+                            "the grader stopped twice while grading this notebook (did it "
+                            "kill the grader?): not run again; --fresh retries it"
+                        ],
+                        sha256=submission.sha256,
+                    )
+                else:
+                    self.running[index] = attempt
+            elif state == "graded":
+                row = _row_from_csv(old, submission)
+                if row is not None:
+                    row.reused = True
+                    self.rows[index] = row
+                    self.reused += 1
+        self.dropped = len(previous) - used
+
+    # --- running ------------------------------------------------------------------------------
+    def run(self, jobs: int, progress: Callable[[Row, int, int], None] | None = None) -> list[Row]:
+        todo = [i for i, row in enumerate(self.rows) if row is None and i not in self.running]
+        again = sorted(self.running)  # the grader died while these ran: last, one at a time
+        needs_child = any(self.submissions[i].problem is None for i in todo + again)
+        context = None
+        if needs_child:
+            exclude = [s.path.resolve() for s in self.submissions]
+            context, self.restrictions = preflight(self.settings, exclude)
+            self.settings = context.settings
+        total = len(self.submissions)
+        done = [sum(row is not None for row in self.rows)]
+
+        def one(index: int) -> Row:
+            return grade_submission(self.submissions[index], self.settings, context)
+
+        def finished(index: int, row: Row) -> None:
+            with self.lock:
+                self.rows[index] = row
+                self.running.pop(index, None)
+                done[0] += 1
+                self._check_files()
+                self.write()
+            if progress is not None:
+                progress(row, done[0], total)
+
+        def started(index: int, attempt: int) -> None:
+            with self.lock:
+                self.running[index] = attempt
+                self.write()
+
+        pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+        try:
+            futures: dict[Future, int] = {}
+            queue = list(todo)
+            while queue or futures:
+                while queue and len(futures) < max(1, jobs):
+                    index = queue.pop(0)
+                    started(index, 1)
+                    futures[pool.submit(one, index)] = index
+                finished_now, _ = wait(list(futures), timeout=0.5, return_when=FIRST_COMPLETED)
+                for future in finished_now:
+                    finished(futures.pop(future), future.result())
+            for index in again:
+                started(index, self.running.get(index, 1) + 1)
+                finished(index, one(index))
+        except BaseException:
+            if context is not None:
+                context.stop_all()  # kill the children first, so the workers end at once
+            pool.shutdown(wait=True, cancel_futures=True)
+            with self.lock:
+                self.running.clear()  # an interruption is not the notebooks' doing
+                self.write()
+            raise
+        pool.shutdown(wait=True)
+        self._check_files()
+        self.write()
+        return [row for row in self.rows if row is not None]
+
+    def _check_files(self) -> None:
+        """Name the files that changed on disk since they were read (another submission?)."""
+        for submission, row in zip(self.submissions, self.rows, strict=True):
+            if row is None or row.reused or not submission.sha256:
+                continue
+            try:
+                now = hashlib.sha256(submission.path.read_bytes()).hexdigest()
+            except OSError:
+                now = "gone"
+            note = (
+                "the file changed on disk while grading (did another submission rewrite it?); "
+                "the grade is for the copy read before grading began"
+            )
+            if now != submission.sha256 and note not in row.notes:
+                row.notes.append(note)
+
+    def write(self) -> None:
+        """Rewrite the CSV (atomically): the rows done, and markers for the ones running."""
+        if self.csv_path is None:
+            return
+        rows = []
+        for index, row in enumerate(self.rows):
+            if row is not None:
+                rows.append(row)
+            elif index in self.running:
+                submission = self.submissions[index]
+                rows.append(
+                    Row(
+                        str(submission.path),
+                        submission.exercise,
+                        notes=["grading started but did not finish (the grader stopped)"],
+                        sha256=submission.sha256,
+                        state=f"running (attempt {self.running[index]})",
+                    )
+                )
+        write_csv(rows, self.csv_path)
+
+
+# --- the CSV ----------------------------------------------------------------------------------
+def grader_version() -> str:
+    """A short hash of the package's code: rows graded by other code are not reused."""
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 def question_columns(rows: Sequence[Row]) -> list[str]:
@@ -316,78 +964,280 @@ def question_columns(rows: Sequence[Row]) -> list[str]:
 
 
 def table_rows(rows: Sequence[Row]) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of the grade table (the CSV has the same columns)."""
+    """Header and rows of the CSV."""
     columns = question_columns(rows)
-    header = ["file", "exercise", *columns, "passed", "total", "notes"]
+    header = ["file", "sha256", "exercise", *columns, "passed", "total", "notes", "state"]
+    header.append("grader")
+    version = grader_version()
     body = []
     for row in rows:
-        cells = [row.statuses.get(column, "") for column in columns]
+        graded = row.state == "graded"
         body.append(
             [
                 row.file,
+                row.sha256,
                 row.exercise or "?",
-                *cells,
-                str(row.passed),
-                str(row.total),
+                *[row.statuses.get(column, "") for column in columns],
+                str(row.passed) if graded else "",
+                str(row.total) if graded else "",
                 "; ".join(row.notes),
+                row.state,
+                version,
             ]
         )
     return header, body
 
 
-def format_table(rows: Sequence[Row]) -> str:
-    """The grade table as aligned plain text."""
-    header, body = table_rows(rows)
-    widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header) - 1)]
-    lines = []
-    for line in [header, *body]:
-        cells = [text.ljust(width) for text, width in zip(line, widths, strict=False)]
-        lines.append("  ".join([*cells, line[-1]]).rstrip())
-    return "\n".join(lines)
-
-
 def write_csv(rows: Sequence[Row], path: str | os.PathLike) -> None:
-    """Write the grade table as CSV (UTF-8, one row per notebook)."""
+    """Write the grade table as CSV (UTF-8, one row per notebook), replacing the file whole."""
     header, body = table_rows(rows)
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        writer.writerows(body)
+    target = Path(path)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(header)
+    writer.writerows(body)
+    temporary = target.with_name(f".{target.name}.tmp")  # one fixed name: never a pile of them
+    try:
+        with open(temporary, "w", newline="", encoding="utf-8") as stream:
+            stream.write(buffer.getvalue())
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
+def read_csv(path: str | os.PathLike) -> list[dict[str, str]]:
+    """The rows of a CSV written by :func:`write_csv` (none if it is missing or unreadable)."""
+    try:
+        with open(path, newline="", encoding="utf-8") as handle:
+            return list(csv.DictReader(handle))
+    except (OSError, csv.Error, UnicodeDecodeError):
+        return []
+
+
+def _row_from_csv(old: dict[str, str], submission: Submission) -> Row | None:
+    exercise = submission.exercise
+    ids = [q.id for q in questions(exercise)] if exercise in EXERCISES else []
+    statuses = {qid: old.get(qid, "") for qid in ids}
+    if any(not status for status in statuses.values()):
+        return None
+    notes = [note for note in old.get("notes", "").split("; ") if note]
+    return Row(
+        file=str(submission.path),
+        exercise=exercise,
+        statuses=statuses,
+        notes=notes,
+        sha256=submission.sha256,
+        state="graded",
+    )
+
+
+# --- the terminal table -----------------------------------------------------------------------
+SHORT = {PASS: "PASS", FAIL: "FAIL", NOT_ATTEMPTED: "todo", MISSING: "MISS", ERROR: "ERR"}
+LEGEND = (
+    "PASS right on every case · FAIL wrong on some case (--details: which) · todo not "
+    "attempted · MISS no function of that name · ERR could not be checked (see notes)"
+)
+
+
+def _shorten(text: str, width: int, middle: bool = False) -> str:
+    if len(text) <= width:
+        return text
+    if width <= 1:
+        return text[:width]
+    if middle:
+        head = (width - 1) // 2
+        return text[:head] + "…" + text[len(text) - (width - 1 - head) :]
+    return text[: width - 1] + "…"
+
+
+def _display_name(row: Row, base: Path | None) -> str:
+    path = Path(row.file)
+    if base is not None:
+        with contextlib.suppress(ValueError):
+            return path.relative_to(base).as_posix()
+    return path.name
+
+
+def format_table(rows: Sequence[Row], width: int = 100) -> str:
+    """The grades as plain text, one table per exercise, no line wider than ``width``."""
+    base = _common_folder(rows)
+    blocks = []
+    for exercise in sorted({row.exercise for row in rows if row.exercise in EXERCISES}):
+        group = [row for row in rows if row.exercise == exercise and row.statuses]
+        if not group:
+            continue
+        ids = [q.id for q in questions(exercise)]
+        names = [_display_name(row, base) for row in group]
+        name_width = max(4, min(30, max(len(n) for n in names)))
+        title = f"{exercise} · {EXERCISES[exercise].split('_', 1)[1].replace('_', ' ')}"
+        title += f" · {len(group)} notebook{'s' if len(group) != 1 else ''}"
+        lines = [_shorten(title, width)]
+        header = "file".ljust(name_width) + "".join(f" {q.split('.')[1]:<4}" for q in ids)
+        lines.append((header + "  score  notes").rstrip()[:width])
+        for row, name in zip(group, names, strict=True):
+            cells = "".join(f" {SHORT.get(row.statuses.get(q, ''), '-'):<4}" for q in ids)
+            score = f"{row.passed}/{row.total}"
+            line = f"{_shorten(name, name_width, middle=True):<{name_width}}{cells}  {score:<5}"
+            notes = _shorten("; ".join(row.notes), max(0, width - len(line) - 2))
+            lines.append(f"{line}  {notes}".rstrip())
+        blocks.append("\n".join(lines))
+    others = [row for row in rows if not (row.exercise in EXERCISES and row.statuses)]
+    if others:
+        names = [_display_name(row, base) for row in others]
+        name_width = max(4, min(40, max(len(n) for n in names)))
+        lines = ["not graded"]
+        for row, name in zip(others, names, strict=True):
+            note = _shorten("; ".join(row.notes), width - name_width - 2)
+            lines.append(
+                f"{_shorten(name, name_width, middle=True):<{name_width}}  {note}".rstrip()
+            )
+        blocks.append("\n".join(lines))
+    blocks.append(textwrap.fill(LEGEND, width))
+    return "\n\n".join(blocks)
+
+
+def _common_folder(rows: Sequence[Row]) -> Path | None:
+    parents = [Path(row.file).resolve().parent for row in rows]
+    if not parents:
+        return None
+    try:
+        common = Path(os.path.commonpath([str(p) for p in parents]))
+    except ValueError:
+        return None
+    return common
+
+
+# --- the command ------------------------------------------------------------------------------
 def grade_command(
     paths: Sequence[str],
-    csv_path: str = "grades.csv",
-    timeout: int = 60,
-    jobs: int = 1,
+    csv_path: str | None = None,
+    timeout: float = TIMEOUT,
+    jobs: int | None = None,
     details: bool = False,
+    cell_timeout: float = CELL_TIMEOUT,
+    memory_mb: int | None = MEMORY_MB,
+    fresh: bool = False,
 ) -> int:
-    """``shengji grade``: grade, print the table (and the messages), write the CSV."""
+    """``shengji grade``: grade, print the table (and the messages), write the CSV if asked."""
     missing = [path for path in paths if not Path(path).exists()]
     if missing:
         print(f"shengji grade: no such file or folder: {missing[0]}", file=sys.stderr)
         return 2
-    notebooks = find_notebooks(paths)
-    if not notebooks:
+    if memory_mb is not None and memory_mb < 0:
+        print("shengji grade: --memory takes megabytes, or 0 for no limit", file=sys.stderr)
+        return 2
+    submissions = read_submissions(paths)
+    if not submissions:
         print("shengji grade: no notebooks found in " + ", ".join(paths), file=sys.stderr)
         return 2
+    jobs = jobs or default_jobs()
+    settings = Settings(
+        timeout=float(timeout),
+        cell_timeout=float(cell_timeout),
+        call_limit=time_limit(),
+        memory_mb=memory_mb,
+    )
+    run = GradingRun(submissions, settings, csv_path, fresh)
+    say = _printer()
+    say(
+        f"grading {len(submissions)} notebook(s), {jobs} at a time, each in its own sandboxed "
+        f"process; limits: {settings.timeout:g} s per notebook, {settings.cell_limit:g} s per "
+        f"cell, {settings.call_limit:g} s per call"
+    )
+    if run.reused:
+        say(f"reusing {run.reused} row(s) of {csv_path} (same file and SHA-256; --fresh regrades)")
+    if run.dropped:
+        say(f"{run.dropped} row(s) of {csv_path} are for other files or code: not kept")
+    width = len(str(len(submissions)))
+
+    def progress(row: Row, done: int, total: int) -> None:
+        name = _shorten(Path(row.file).name, 40, middle=True)
+        score = f"{row.passed}/{row.total}" if row.statuses else "not graded"
+        say(f"  [{done:>{width}}/{total}] {name}: {score} ({row.seconds:.1f} s)")
+
+    previous = _catch_termination()
     try:
-        import nbclient  # noqa: F401  (the grader needs nbclient and a Jupyter kernel)
-    except ImportError:
-        print(
-            'shengji grade needs nbclient and ipykernel: pip install -e ".[notebooks]"',
-            file=sys.stderr,
-        )
+        rows = run.run(jobs, progress)
+    except KeyboardInterrupt:
+        done = sum(row is not None for row in run.rows)
+        where = f"; {done} row(s) are in {csv_path}" if csv_path else ""
+        print(f"\nshengji grade: interrupted{where}. Run the same command to go on.")
+        return 130
+    except GradingError as error:
+        print(f"shengji grade: {error}", file=sys.stderr)
         return 2
-    print(f"grading {len(notebooks)} notebook(s), each in a fresh kernel ...", flush=True)
-    rows = grade(notebooks, timeout, jobs, progress=lambda p: print(f"  {p}", flush=True))
+    finally:
+        _restore_termination(previous)
+    if run.restrictions:
+        say("sandbox: " + sandbox.describe(run.restrictions))
+        if run.restrictions.get("weakened"):
+            say(
+                "warning: the full sandbox could not start here "
+                f"({run.restrictions['weakened']}); graded with the limits above"
+            )
     print()
     print(format_table(rows))
     if details:
         for row in rows:
-            for question, message in row.messages.items():
-                if row.statuses.get(question) not in ("PASS", "NOT ATTEMPTED"):
-                    print(f"\n--- {row.file} {question}\n{message}")
-    write_csv(rows, csv_path)
-    print(f"\nwrote {csv_path}")
+            shown = [
+                (q, m)
+                for q, m in row.messages.items()
+                if row.statuses.get(q) not in (PASS, NOT_ATTEMPTED)
+            ]
+            if shown or row.notes:
+                print(f"\n=== {row.file} ({row.sha256[:12]})")
+                for note in row.notes:
+                    print(f"note: {note}")
+                for question, message in shown:
+                    print(f"\n--- {question}: {message}")
+    changed = [row.file for row in rows if any("changed on disk" in note for note in row.notes)]
+    if changed:
+        print(
+            f"\nwarning: {len(changed)} file(s) changed on disk while grading: "
+            + ", ".join(changed)
+        )
+    if csv_path:
+        print(f"\nwrote {csv_path} ({len(rows)} rows)")
+    else:
+        print(
+            "\nno CSV written: add --csv FILE to save the table (a rerun then skips the "
+            "notebooks already graded)"
+        )
     return 0
+
+
+def _printer() -> Callable[[str], None]:
+    def say(text: str) -> None:
+        print(
+            textwrap.fill(text, 100, subsequent_indent="    ") if len(text) > 100 else text,
+            flush=True,
+        )
+
+    return say
+
+
+def _catch_termination():
+    """In the main thread, SIGTERM and SIGHUP stop the run like Ctrl-C (rows are kept)."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+    previous = {}
+
+    def stop(*_args) -> None:
+        raise KeyboardInterrupt
+
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            with contextlib.suppress(OSError, ValueError):
+                previous[number] = signal.signal(number, stop)
+    return previous
+
+
+def _restore_termination(previous) -> None:
+    for number, handler in (previous or {}).items():
+        with contextlib.suppress(OSError, ValueError, TypeError):
+            signal.signal(number, handler)

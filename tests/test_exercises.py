@@ -3,7 +3,9 @@
 * every solution passes its question's check, also as printed by ``q.solution()``;
 * known-wrong answers (a few per question) FAIL, with a message a student can act on;
 * the mechanism: NOT ATTEMPTED, errors, wrong types, the time limit, smallest failing input,
-  strict mode, captured printing, behaviour (not representation) compared;
+  strict mode, captured printing, behaviour (not representation) compared, answers crossing
+  as plain data (a lying ``__eq__`` is never asked), a changed input fails (before and after
+  shown), ex04's FAILs name the rule, "fix question N first" when only an earlier one fails;
 * the student copies are generated, up to date, hold no solution and no output, execute
   cleanly, and every check in them reports NOT ATTEMPTED (read from the check results).
 The solution notebooks themselves run under strict nbval (tools/run_tests.py, step c).
@@ -11,11 +13,13 @@ The solution notebooks themselves run under strict nbval (tools/run_tests.py, st
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import json
 import random
 import re
 import shutil
+import textwrap
 import threading
 import time
 from collections import Counter
@@ -41,6 +45,7 @@ from shengji_edu.exercises import (
     NOT_ATTEMPTED,
     PASS,
     CheckFailed,
+    checking,
     ex01,
     ex02,
     ex03,
@@ -262,6 +267,25 @@ def _ex04_wrong():
             return all(c.suit == suit for c in play)
         return not Counter(hand_suit) - Counter(play)
 
+    def membership_not_counts(hand, lead, play, trump):  # `card in hand`: one ♥8 is enough
+        suit, n = trump.suit_of(lead[0]), len(lead)
+        if len(play) != n or not all(card in hand for card in play):
+            return False
+        hand_suit = ex04.cards_of_suit(hand, suit, trump)
+        if len(hand_suit) >= n:
+            return all(trump.suit_of(c) == suit for c in play)
+        return all(card in play for card in hand_suit)
+
+    def membership_pairs(hand, lead, play, trump):
+        if not membership_not_counts(hand, lead, play, trump):
+            return False
+        return ex04.pair_rule_ok(hand, lead, play + [], trump) or set(play) <= set(hand)
+
+    def membership_units(hand, lead, play, trump):
+        if not membership_not_counts(hand, lead, play, trump):
+            return False
+        return ex04.unit_follow_ok(list(hand) + list(play), lead, play, trump)
+
     def no_pair_rule(hand, lead, play, trump):
         return ex04.suit_rule_ok(hand, lead, play, trump)
 
@@ -294,9 +318,9 @@ def _ex04_wrong():
 
     return {
         "ex04.q1": [printed_suit, whole_hand],
-        "ex04.q2": [short_ignored, printed_suit_rule],
-        "ex04.q3": [no_pair_rule, pairs_without_min],
-        "ex04.q4": [no_tractor_rule, any_two_pairs_is_a_tractor],
+        "ex04.q2": [short_ignored, printed_suit_rule, membership_not_counts],
+        "ex04.q3": [no_pair_rule, pairs_without_min, membership_pairs],
+        "ex04.q4": [no_tractor_rule, any_two_pairs_is_a_tractor, membership_units],
         "ex04.q5": [duplicates_counted, suit_cards_only],
     }
 
@@ -773,14 +797,154 @@ def test_behaviour_not_representation_is_compared():
     assert ex03.q5.run(lambda cards, trump: list(ex03.lead_shape(cards, trump))).passed
 
 
-def test_a_function_that_changes_its_input_is_judged_fairly():
-    def points_of(cards):
-        total = sum(c.points for c in cards)
-        cards.clear()
-        return total
+RECEIVES_A_LIST = [
+    q for q in ALL_QUESTIONS if any(isinstance(a, list) for c in q.cases() for a in c.args)
+]
 
-    assert ex01.q1.run(points_of).passed
+
+@pytest.mark.parametrize("question", RECEIVES_A_LIST, ids=lambda q: q.id)
+def test_a_function_that_changes_its_input_fails_with_before_and_after(question):
+    solution = question.solution_function
+
+    def changes_its_input(*args):
+        answer = copy.deepcopy(solution(*args))  # right, and computed before the spoiling
+        for arg in args:
+            if isinstance(arg, list):
+                arg.append(arg[0] if arg else 0)
+        return answer
+
+    result = question.run(changes_its_input)
+    assert result.status == FAIL
+    message = result.message
+    assert "and your function returned that too." in message  # the answer itself was right
+    assert "But your function changed its input; after the call:" in message
+    assert "the answer should be:" in message and "work on a copy" in message
+    before, after = message.split("But your function changed its input; after the call:")
+    changed = [line for line in after.splitlines() if line.startswith("    ")]
+    assert changed and all(line not in before for line in changed)  # after differs from before
+
+
+def test_a_function_that_reads_its_input_only_passes():
+    def points_of(cards):
+        cards = list(cards)  # a copy may change
+        cards.clear()
+        return sum(c.points for c in ex01.rest_of_deck([])) - 200
+
+    assert ex01.q1.run(points_of).status == FAIL  # wrong, but not for changing its input
+    assert "changed its input" not in ex01.q1.run(points_of).message
     assert ex01.q1.run(ex01.points_of).passed
+
+
+def test_answers_cross_as_plain_data_so_a_lying_eq_is_never_asked():
+    class EvilCard(Card):
+        def __eq__(self, other):
+            return True
+
+        def __hash__(self):
+            return 0
+
+    class EvilInt(int):
+        def __eq__(self, other):
+            return True
+
+        def __hash__(self):
+            return 0
+
+    def evil():
+        card = object.__new__(EvilCard)
+        for name, value in [("suit", "S"), ("rank", 2), ("index", 0), ("text", "S2")]:
+            object.__setattr__(card, name, value)
+        return card
+
+    assert not ex01.q2.run(lambda text: evil()).passed
+    assert not ex01.q5.run(lambda seen: [evil()] * 108).passed
+    assert not ex01.q1.run(lambda cards: EvilInt(0)).passed
+    assert ex01.q1.run(lambda cards: EvilInt(ex01.points_of(cards))).passed  # an int is an int
+    assert checking.from_plain(checking.to_plain(evil())) is Card("S", 2)
+    message = ex02.q3.run(lambda card, level, suit: object()).message
+    assert "cannot be compared" in message and "a number (or a tuple of numbers)" in message
+
+
+def test_plain_data_round_trips_and_bounds_what_comes_back():
+    values = [None, True, 3, 2.5, "T", Card("H", 10), T10, (1, [Card("J", 16)]), [], {"a": 1}]
+    plain = [checking.to_plain(v) for v in values]
+    assert json.loads(json.dumps(plain)) == plain  # it really is plain JSON
+    back = [checking.from_plain(p) for p in plain]
+    assert back[:8] == values[:8] and back[8] == []
+    assert isinstance(back[9], checking.Foreign) and checking.type_name(back[9]) == "a dict"
+    assert checking.from_plain({"$toolarge": 1}).type_name == "answer"
+    huge = checking.to_plain(list(range(10**6)))
+    assert huge == {"$toolarge": checking.PLAIN_VALUES}
+    assert checking.to_plain(iter(range(3)))["items"] == [0, 1, 2]  # any iterable, read once
+    forged = [{"$card": "XX"}, {"$trump": [99, "Q"]}, {"$tuple": "no"}, {"evil": 1}, [[[[1]]]]]
+    assert all(not isinstance(checking.from_plain(f), Card) for f in forged)
+
+
+def test_ex04_fails_name_the_rule_broken():
+    for qid in ("ex04.q2", "ex04.q3", "ex04.q4"):
+        for wrong in WRONG[qid]:
+            message = BY_ID[qid].run(wrong).message
+            assert re.search(r"Why: (RULES §5\.[1-4], [a-z ,]+: |this play is legal \()", message)
+    message = ex04.q2.run(WRONG["ex04.q2"][2]).message  # counts copies: two ♥8 from one
+    assert 'play = parse_cards("H8 H8")' in message
+    assert "Why: RULES §5.1, play as many cards as were led, all from your hand" in message
+    message = ex04.q3.run(WRONG["ex04.q3"][0]).message
+    assert "RULES §5.3, follow a pair with a pair: " in message
+    assert "RULES §5" in ex04.q5.run(WRONG["ex04.q5"][0]).message
+
+
+def notebook_namespace(code: str) -> dict:
+    """Functions defined as in a notebook: their globals are one namespace."""
+    namespace: dict = {}
+    exec("from collections import Counter\n" + textwrap.dedent(code), namespace)
+    return namespace
+
+
+def test_a_question_failing_only_because_of_an_earlier_one_says_fix_that_first():
+    ns = notebook_namespace(
+        """
+        def cards_of_suit(hand, suit, trump):
+            return [card for card in hand if card.suit == suit]  # printed suits: wrong
+
+        def suit_rule_ok(hand, lead, play, trump):
+            suit, n = trump.suit_of(lead[0]), len(lead)
+            if len(play) != n or Counter(play) - Counter(hand):
+                return False
+            hand_suit = cards_of_suit(hand, suit, trump)
+            if len(hand_suit) >= n:
+                return all(trump.suit_of(card) == suit for card in play)
+            return not Counter(hand_suit) - Counter(play)
+        """
+    )
+    assert ex04.q1.run(ns["cards_of_suit"]).status == FAIL
+    result = ex04.q2.run(ns["suit_rule_ok"])
+    assert result.status == FAIL
+    assert "It fails only because cards_of_suit (question 1), which it uses" in result.message
+    assert "Fix question 1 first" in result.message
+    assert ns["cards_of_suit"].__code__.co_consts  # the student's function is back in place
+    assert not ex04.q1.run(ns["cards_of_suit"]).passed
+
+
+def test_a_question_with_its_own_mistake_is_not_blamed_on_the_earlier_one():
+    ns = notebook_namespace(
+        """
+        def cards_of_suit(hand, suit, trump):
+            return [card for card in hand if card.suit == suit]  # wrong
+
+        def suit_rule_ok(hand, lead, play, trump):
+            return len(play) == len(lead) and bool(cards_of_suit(hand, "T", trump)) or True
+        """
+    )
+    message = ex04.q2.run(ns["suit_rule_ok"]).message
+    assert "fails only because" not in message
+    assert "Also, cards_of_suit (question 1), which it uses, does not pass yet" in message
+    ok = notebook_namespace(
+        "def cards_of_suit(hand, suit, trump):\n"
+        "    return [c for c in hand if trump.suit_of(c) == suit]\n"
+        "def suit_rule_ok(hand, lead, play, trump):\n"
+        "    return bool(cards_of_suit(hand, 'T', trump)) and False\n"
+    )
+    assert "question 1" not in ex04.q2.run(ok["suit_rule_ok"]).message  # q1 passes: no note
 
 
 def test_strict_mode_raises_unless_pass(monkeypatch, capsys):

@@ -1,6 +1,6 @@
-"""``shengji grade``: fixture submissions of exercise 01 give the expected table and CSV.
+"""``shengji grade``: ordinary and hostile submissions get the grades they earned, no more.
 
-tests/fixtures/submissions/ holds six notebooks, each a kind of submission an instructor gets:
+tests/fixtures/submissions/ holds six exercise-01 notebooks an instructor typically gets:
 
 * alice — everything right;
 * bob   — partly wrong: q2 and q5 wrong, q3 not attempted;
@@ -12,106 +12,402 @@ tests/fixtures/submissions/ holds six notebooks, each a kind of submission an in
 * frank — most cells deleted, the exercise metadata lost, and a cell that deletes notebooks
   in its working directory.
 
-The grading run (one kernel per notebook) happens once per module, through the command line.
+tests/fixtures/hostile/ holds attacks on the grader (see each notebook's first cell), with
+honest notebooks sorted before, between and after them; the test adds a broken file, an
+empty file and a notebook with a real syntax error (which could not be committed: the
+linter reads notebooks). It runs the command in a subprocess under a child subreaper, so any
+process a submission left behind would be found.
 """
 
 from __future__ import annotations
 
 import csv
 import hashlib
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from contextlib import redirect_stdout
 from pathlib import Path
 
 import nbformat
 import pytest
 
 from shengji_edu.cli import main
+from shengji_edu.exercises import ex01, questions
+from shengji_edu.exercises.checking import encode_args
 from shengji_edu.grading import (
     ERROR,
-    GRADE_MIME,
     MISSING,
+    GradingRun,
     Row,
-    _read_results,
+    Settings,
     detect_exercise,
     find_notebooks,
     format_table,
     grade_notebook,
+    grader_version,
+    only_stubs,
+    read_csv,
+    read_submissions,
+    review_code,
     write_csv,
 )
+from shengji_edu.sandbox import capabilities, landlock_abi
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "submissions"
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "submissions"
+HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
 QUESTIONS = ["ex01.q1", "ex01.q2", "ex01.q3", "ex01.q4", "ex01.q5"]
 NA = "NOT ATTEMPTED"
 EXPECTED = {
     "alice": ["PASS", "PASS", "PASS", "PASS", "PASS"],
     "bob": ["PASS", "FAIL", NA, "PASS", "FAIL"],
-    "carol": ["PASS", MISSING, "FAIL", NA, NA],
+    "carol": ["PASS", "FAIL", "FAIL", NA, NA],  # q2: a syntax error, not MISSING
     "dave": ["PASS", "FAIL", NA, NA, NA],
     "eve": ["FAIL", NA, NA, NA, NA],
     "frank": ["PASS", MISSING, MISSING, MISSING, MISSING],
 }
+LINUX = sys.platform.startswith("linux")
 
 
 def digest(folder: Path) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.glob("*.ipynb")}
 
 
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    """Run ``shengji grade`` once on the fixtures; return (exit code, output, CSV rows)."""
-    import io
-    from contextlib import redirect_stdout
-
+def grade_fixtures(folder: Path) -> tuple[int, str, list[dict]]:
+    """Run ``shengji grade`` on the fixtures; return (exit code, output, CSV rows)."""
     before = digest(FIXTURES)
-    out_csv = tmp_path_factory.mktemp("grades") / "grades.csv"
+    out_csv = folder / "grades.csv"
     buffer = io.StringIO()
     with redirect_stdout(buffer):
         code = main(
-            ["grade", str(FIXTURES), "--csv", str(out_csv), "--timeout", "5", "--jobs", "2"]
+            ["grade", str(FIXTURES), "--csv", str(out_csv), "--timeout", "30"]
+            + ["--cell-timeout", "5", "--jobs", "2"]
         )
     assert digest(FIXTURES) == before  # grading changed no submission (frank deletes files)
-    with open(out_csv, newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
-    return code, buffer.getvalue(), rows
+    return code, buffer.getvalue(), read_csv(out_csv)
 
 
 def by_student(rows):
     return {Path(row["file"]).stem: row for row in rows}
 
 
-def test_grade_writes_one_csv_row_per_notebook(graded):
-    code, _out, rows = graded
+def test_ordinary_submissions_get_the_grades_they_earned(tmp_path):
+    """One run (it takes a while), several checks of what it printed and wrote."""
+    code, out, rows = grade_fixtures(tmp_path)
+    check_csv(code, rows)
+    for student in sorted(EXPECTED):
+        row = by_student(rows)[student]
+        assert [row[q] for q in QUESTIONS] == EXPECTED[student], student
+        assert row["passed"] == str(EXPECTED[student].count("PASS")), student
+    check_notes(rows)
+    check_table(out)
+
+
+def check_csv(code: int, rows: list[dict]) -> None:
     assert code == 0
-    assert list(rows[0]) == ["file", "exercise", *QUESTIONS, "passed", "total", "notes"]
+    assert list(rows[0]) == [
+        "file",
+        "sha256",
+        "exercise",
+        *QUESTIONS,
+        "passed",
+        "total",
+        "notes",
+        "state",
+        "grader",
+    ]
     assert sorted(by_student(rows)) == sorted(EXPECTED)
     assert all(row["exercise"] == "ex01" and row["total"] == "5" for row in rows)
+    assert all(row["state"] == "graded" and row["grader"] == grader_version() for row in rows)
+    for row in rows:  # the CSV records the hash of the file as it was read
+        assert row["sha256"] == hashlib.sha256(Path(row["file"]).read_bytes()).hexdigest()
 
 
-@pytest.mark.parametrize("student", sorted(EXPECTED))
-def test_each_submission_gets_the_expected_grades(graded, student):
-    row = by_student(graded[2])[student]
-    assert [row[q] for q in QUESTIONS] == EXPECTED[student]
-    assert row["passed"] == str(EXPECTED[student].count("PASS"))
-
-
-def test_the_notes_say_what_went_wrong(graded):
-    rows = by_student(graded[2])
+def check_notes(rows: list[dict]) -> None:
+    rows = by_student(rows)
     assert rows["alice"]["notes"] == "" and rows["bob"]["notes"] == ""
-    assert "ZeroDivisionError" in rows["carol"]["notes"]
-    assert "ran too long and was stopped" in rows["dave"]["notes"]
+    assert "cell 6: ZeroDivisionError" in rows["carol"]["notes"]
+    assert "syntax error in cell 8: " in rows["carol"]["notes"]
+    assert "ran too long (over 5 s) and was stopped" in rows["dave"]["notes"]
+    assert "its code reaches into the grading code" in rows["eve"]["notes"]
 
 
-def test_the_table_is_printed(graded):
-    out = graded[1]
+def check_table(out: str) -> None:
     assert "grading 6 notebook(s)" in out
     header = next(line for line in out.splitlines() if line.startswith("file"))
-    assert all(q in header for q in QUESTIONS)
-    alice = next(line for line in out.splitlines() if "alice.ipynb" in line and "PASS" in line)
-    assert alice.split()[1:8] == ["ex01", "PASS", "PASS", "PASS", "PASS", "PASS", "5"]
-    assert "wrote " in out
+    assert header.split()[:6] == ["file", "q1", "q2", "q3", "q4", "q5"]
+    alice = next(line for line in out.splitlines() if line.startswith("alice.ipynb"))
+    assert alice.split() == ["alice.ipynb", "PASS", "PASS", "PASS", "PASS", "PASS", "5/5"]
+    assert "\nwrote " in out and "grades.csv (6 rows)" in out
+    table = out[out.index("\nex01 · ") : out.index("\nwrote ")]
+    assert max(len(line) for line in table.splitlines()) <= 100
 
 
-# --- without a kernel -------------------------------------------------------------------------
-def test_the_exercise_is_found_in_metadata_name_or_code(tmp_path):
+# --- hostile submissions -------------------------------------------------------------------
+SUBREAPER_RUNNER = textwrap.dedent(
+    """
+    import ctypes, json, os, signal, subprocess, sys, time
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans of the run come to us
+    started = time.monotonic()
+    code = subprocess.call([sys.executable, "-m", "shengji_edu", *sys.argv[1:]])
+    elapsed = time.monotonic() - started
+    time.sleep(0.5)
+    left = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as handle:
+                    ppid = int(handle.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            if ppid == os.getpid():
+                with open(f"/proc/{name}/cmdline", "rb") as handle:
+                    left.append(handle.read().replace(b"\\0", b" ").decode(errors="replace"))
+                os.kill(int(name), signal.SIGKILL)
+    print(json.dumps({"code": code, "elapsed": elapsed, "left": left}))
+    """
+)
+TIMEOUT = 15
+CELL_TIMEOUT = 5
+SYNTAX_ERROR_CELL = 'def points_of(cards)\n    """No colon."""\n    return 0'
+
+
+def _add_generated_files(folder: Path) -> None:
+    (folder / "b01_broken.ipynb").write_text("this is not JSON", encoding="utf-8")
+    (folder / "b02_empty.ipynb").write_bytes(b"")
+    notebook = nbformat.read(ROOT / "exercises" / "ex01_cards.ipynb", as_version=4)
+    cell = next(c for c in notebook.cells if c.source.startswith("def points_of("))
+    cell.source = SYNTAX_ERROR_CELL
+    nbformat.write(notebook, folder / "b03_syntax_error.ipynb")
+
+
+def grade_hostile(base: Path) -> dict:
+    """Grade the hostile folder through the command, in a subprocess under a subreaper."""
+    folder = base / "submissions"
+    shutil.copytree(HOSTILE, folder)
+    _add_generated_files(folder)
+    outside = [Path("/tmp/shengji-hostile-outside.txt"), base / "shengji-hostile-outside.txt"]
+    for path in outside:
+        path.unlink(missing_ok=True)
+    honest = {p.name: p.read_bytes() for p in folder.glob("*honest*.ipynb")}
+    env = {**os.environ, "SHENGJI_EDU_TIME_LIMIT": "1"}
+    env.pop("SHENGJI_EDU_STRICT", None)
+    command = [sys.executable, "-c", SUBREAPER_RUNNER, "grade", "submissions", "--csv"]
+    command += ["grades.csv", "--timeout", str(TIMEOUT), "--cell-timeout", str(CELL_TIMEOUT)]
+    command += ["--jobs", "2"]
+    done = subprocess.run(command, cwd=base, env=env, capture_output=True, text=True, timeout=900)
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    rows = {Path(row["file"]).stem: row for row in read_csv(base / "grades.csv")}
+    return {
+        "report": report,
+        "output": done.stdout,
+        "rows": rows,
+        "stderr": done.stderr,
+        "folder": folder,
+        "honest": honest,
+        "outside": outside,
+        "count": len(list(folder.glob("*.ipynb"))),
+    }
+
+
+def alive_with(marker: bytes) -> list[int]:
+    """Processes whose command line holds ``marker`` (a /proc scan)."""
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/cmdline", "rb") as handle:
+                    if marker in handle.read():
+                        found.append(int(name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.mark.skipif(not LINUX, reason="checks the Linux guarantees (see exercises/README.md)")
+@pytest.mark.skipif(not capabilities()["seccomp"], reason="a11 would kill the grader here")
+def test_hostile_submissions_earn_nothing_and_leave_nothing(tmp_path):
+    """One run of the whole hostile folder (about a minute on a busy 2-core machine)."""
+    hostile = grade_hostile(tmp_path)
+    check_limits_and_processes(hostile)
+    check_honest(hostile)
+    check_no_credit(hostile)
+    check_reports(hostile)
+    if landlock_abi() > 0:  # writes are confined only with Landlock
+        assert [path for path in hostile["outside"] if path.exists()] == []
+
+
+def check_limits_and_processes(hostile: dict) -> None:
+    report = hostile["report"]
+    assert report["code"] == 0, hostile["stderr"]
+    assert report["left"] == [], report["left"]  # nothing was reparented to the runner
+    assert alive_with(b"shengji-hostile-survivor") == []  # the sleepers a08, a19 started
+    assert report["elapsed"] < hostile["count"] * TIMEOUT + 30
+    seconds = [float(s) for s in re.findall(r"\] \S+: .*\((\d+\.\d) s\)", hostile["output"])]
+    assert len(seconds) == hostile["count"]
+    assert max(seconds) <= TIMEOUT + 5  # every notebook within its own limit
+    assert len(hostile["rows"]) == hostile["count"]  # killing its parent did not stop the run
+    assert all(row["state"] == "graded" for row in hostile["rows"].values())
+
+
+def check_honest(hostile: dict) -> None:
+    honest = {name: row for name, row in hostile["rows"].items() if "honest" in name}
+    assert len(honest) == 3
+    for name, row in honest.items():
+        assert row["passed"] == row["total"] == "5", (name, row["notes"])
+        assert "changed on disk" not in row["notes"] and "stub" not in row["notes"]
+    for name, data in hostile["honest"].items():  # rewriting them was impossible, or detected
+        path = hostile["folder"] / name
+        if path.read_bytes() != data:
+            assert "changed on disk" in hostile["rows"][path.stem]["notes"]
+
+
+def check_no_credit(hostile: dict) -> None:
+    reads_hidden = landlock_abi() > 0
+    for name, row in hostile["rows"].items():
+        if "honest" in name or (name == "a20_read_others" and not reads_hidden):
+            continue
+        assert row["passed"] in ("", "0"), (name, row)
+        assert "PASS" not in [row[q] for q in QUESTIONS], (name, row)
+
+
+def check_reports(hostile: dict) -> None:
+    rows = hostile["rows"]
+    assert rows["a09_swallow_interrupt"]["notes"].startswith(
+        f"cell 4 ran too long (over {CELL_TIMEOUT} s), ignored the interrupt and was killed"
+    )
+    assert "cell 4: MemoryError" in rows["a12_memory"]["notes"]
+    assert "ended the notebook's process" in rows["a15_exits"]["notes"]
+    assert "still the stub, yet answered right" in rows["a17_forge_answers"]["notes"]
+    assert [rows["a17_forge_answers"][q] for q in QUESTIONS] == [ERROR] * 5
+    assert rows["a05_card_eq"]["ex01.q2"] == "FAIL"  # the lying __eq__ is never asked
+    for name in ("a14_fake_pass", "a18_channel_garbage"):  # forged messages: not graded
+        assert set(rows[name][q] for q in QUESTIONS) <= {ERROR, NA, "FAIL"}, name
+    assert "not a readable notebook (JSONDecodeError)" in rows["b01_broken"]["notes"]
+    assert "not a readable notebook (an empty file)" in rows["b02_empty"]["notes"]
+    assert rows["b03_syntax_error"]["ex01.q1"] == "FAIL"
+    assert "syntax error in cell 4: expected ':' (line 1)" in rows["b03_syntax_error"]["notes"]
+
+
+# --- resuming, interrupting ------------------------------------------------------------------
+@pytest.mark.skipif(not LINUX, reason="kills the grader with SIGKILL")
+def test_a_killed_run_resumes_from_its_csv(tmp_path):
+    folder = tmp_path / "subs"
+    folder.mkdir()
+    for n in range(4):
+        shutil.copy(ROOT / "exercises" / "solutions" / "ex01_cards.ipynb", folder / f"s{n}.ipynb")
+    command = [sys.executable, "-m", "shengji_edu", "grade", "subs", "--csv", "g.csv"]
+    command += ["--jobs", "1"]
+    first = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        rows = read_csv(tmp_path / "g.csv")
+        if sum(row["state"] == "graded" for row in rows) >= 1:
+            break
+        time.sleep(0.1)
+    first.kill()  # SIGKILL: no chance to clean up
+    first.wait()
+    rows = read_csv(tmp_path / "g.csv")
+    assert sum(row["state"] == "graded" for row in rows) >= 1
+    again = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert re.search(r"reusing \d row\(s\) of g.csv", again.stdout)
+    rows = read_csv(tmp_path / "g.csv")
+    assert len(rows) == 4 and all(row["passed"] == "5" for row in rows)
+
+
+def test_resuming_reuses_only_rows_with_the_same_file_and_hash(tmp_path):
+    one, two, three = (tmp_path / f"ex01_{n}.ipynb" for n in ("one", "two", "three"))
+    for path in (one, two, three):
+        shutil.copy(ROOT / "exercises" / "ex01_cards.ipynb", path)
+    subs = read_submissions([tmp_path])
+    done = Row(str(subs[0].path), "ex01", dict.fromkeys(QUESTIONS, "PASS"), sha256=subs[0].sha256)
+    stale = Row(str(subs[1].path), "ex01", dict.fromkeys(QUESTIONS, "PASS"), sha256="0" * 64)
+    killer = Row(str(subs[2].path), "ex01", sha256=subs[2].sha256, state="running (attempt 2)")
+    write_csv([done, stale, killer], tmp_path / "g.csv")
+    run = GradingRun(subs, Settings(), tmp_path / "g.csv")
+    assert run.reused == 1 and run.rows[0].reused and run.rows[0].passed == 5
+    assert run.rows[1] is None  # its file changed since: graded again
+    assert run.rows[2].statuses == dict.fromkeys(QUESTIONS, ERROR)  # stopped the grader twice
+    assert "not run again" in run.rows[2].notes[0]
+    assert GradingRun(subs, Settings(), tmp_path / "g.csv", fresh=True).reused == 0
+
+
+def test_a_file_that_changes_while_grading_is_named(tmp_path):
+    path = tmp_path / "ex01_x.ipynb"
+    shutil.copy(ROOT / "exercises" / "ex01_cards.ipynb", path)
+    (submission,) = read_submissions([path])
+    run = GradingRun([submission], Settings())
+    run.rows[0] = Row(str(path), "ex01", dict.fromkeys(QUESTIONS, NA), sha256=submission.sha256)
+    path.write_text("{}", encoding="utf-8")  # another submission rewrote it
+    run._check_files()
+    assert "changed on disk" in run.rows[0].notes[0]
+
+
+def test_the_grader_says_to_fix_an_earlier_question_first(tmp_path):
+    notebook = nbformat.read(ROOT / "exercises" / "ex04_following.ipynb", as_version=4)
+    solutions = nbformat.read(ROOT / "exercises" / "solutions" / "ex04_following.ipynb", 4)
+    wrong_q1 = (
+        "def cards_of_suit(hand, suit, trump):\n    return [c for c in hand if c.suit == suit]"
+    )
+    for cell, solved in zip(notebook.cells, solutions.cells, strict=True):
+        if cell.source.startswith("def cards_of_suit("):
+            cell.source = wrong_q1
+        elif cell.source.startswith("def suit_rule_ok("):
+            cell.source = solved.source  # right, and it calls cards_of_suit
+    path = tmp_path / "ex04_student.ipynb"
+    nbformat.write(notebook, path)
+    row = grade_notebook(path, timeout=60)
+    assert row.statuses["ex04.q1"] == "FAIL" and row.statuses["ex04.q2"] == "FAIL"
+    message = row.messages["ex04.q2"]
+    assert "It fails only because cards_of_suit (question 1)" in message
+    assert "Fix question 1 first" in message
+    assert row.statuses["ex04.q3"] == NA
+
+
+# --- without a child process -----------------------------------------------------------------
+def test_no_csv_is_written_unless_asked(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(FIXTURES / "alice.ipynb", tmp_path / "alice.ipynb")
+    buffer = io.StringIO()
+    with redirect_stdout(buffer):
+        assert main(["grade", "alice.ipynb", "--timeout", "60"]) == 0
+    assert list(tmp_path.glob("*.csv")) == []
+    assert "no CSV written: add --csv FILE" in buffer.getvalue()
+    buffer = io.StringIO()
+    with redirect_stdout(buffer), pytest.raises(SystemExit):
+        main(["grade", "--help"])
+    text = " ".join(buffer.getvalue().split())
+    assert "Writes a CSV only with --csv FILE" in text and "without it, no file is written" in text
+
+
+def test_the_table_stays_within_100_columns_with_several_exercises():
+    rows = []
+    for exercise in ("ex01", "ex04", "ex06", "ex10"):
+        ids = [q.id for q in questions(exercise)]
+        for n in range(3):
+            name = f"/home/teacher/submissions/{'a very long student name ' * n}{exercise}.ipynb"
+            statuses = dict(zip(ids, ["PASS", "FAIL", NA, MISSING, ERROR, "PASS"], strict=False))
+            notes = ["cell 12 ran too long (over 30 s) and was stopped " * n] if n else []
+            rows.append(Row(name, exercise, statuses, notes=notes))
+    rows.append(Row("/home/teacher/submissions/garbage.ipynb", None, notes=["not a notebook"]))
+    text = format_table(rows)
+    assert max(len(line) for line in text.splitlines()) <= 100
+    titles = [line for line in text.splitlines() if " · " in line and "notebook" in line]
+    assert [t.split()[0] for t in titles] == ["ex01", "ex04", "ex06", "ex10"]  # one table each
+    assert "not graded" in text and "garbage.ipynb" in text
+    assert "MISS" in text and "todo" in text and "ERR " in text
+
+
+def test_the_exercise_is_found_in_metadata_name_or_code():
     notebook = nbformat.v4.new_notebook()
     assert detect_exercise(notebook, Path("anything.ipynb")) is None
     assert detect_exercise(notebook, Path("Alice ex03_pairs.ipynb")) == "ex03"
@@ -141,34 +437,47 @@ def test_a_broken_file_still_gets_a_row(tmp_path):
     assert "cannot tell which exercise" in grade_notebook(unknown).notes[0]
     csv_path = tmp_path / "grades.csv"
     write_csv([grade_notebook(garbage), grade_notebook(unknown)], csv_path)
-    assert len(csv_path.read_text(encoding="utf-8").splitlines()) == 3
+    with open(csv_path, newline="", encoding="utf-8") as handle:
+        assert len(list(csv.reader(handle))) == 3
     assert "mystery.ipynb" in format_table([grade_notebook(unknown)])
 
 
-def test_results_without_the_token_or_twice_are_not_trusted():
-    def cell(*payloads):
-        outputs = [
-            nbformat.v4.new_output("display_data", data={GRADE_MIME: payload})
-            for payload in payloads
-        ]
-        return nbformat.v4.new_code_cell("", outputs=outputs)
+def test_forged_or_broken_outcomes_never_pass():
+    """The judge reads the child's data; nonsense counts against the student, never for."""
+    question = ex01.q1
+    n = len(question.cases())
+    right = [
+        {"kind": "value", "value": question.reference(*case.args)} for case in question.cases()
+    ]
+    assert question.judge(right).passed  # the real answers, as plain data, do pass
+    forged = [
+        [],
+        ["PASS"] * n,
+        [{"kind": "value", "value": {"$object": "EvilInt", "repr": "0"}}] * n,
+        [{"kind": "value", "value": 5}] * n,
+        right[:-1],
+        [{**o, "after": encode_args([[]])} for o in right],  # it emptied its input
+        [{"kind": "PASS"}] * n,
+    ]
+    for outcomes in forged:
+        assert not question.judge(outcomes).passed, outcomes[:1]
 
-    good = {"token": "t", "results": [{"question": "ex01.q1", "status": "PASS", "message": ""}]}
-    forged = {**good, "token": "guess"}
-    row = Row("x.ipynb", "ex01")
-    _read_results(row, cell(forged), "t")
-    assert row.statuses == {} and "did not run" in row.notes[0]
-    row = Row("x.ipynb", "ex01")
-    _read_results(row, cell(good, good), "t")
-    assert row.statuses == {} and "tampered" in row.notes[0]
-    row = Row("x.ipynb", "ex01")
-    _read_results(row, cell(forged, good), "t")
-    assert row.statuses == {"ex01.q1": "PASS"}
-    assert ERROR == "ERROR"
+
+def test_a_stub_that_answers_right_is_spotted_from_the_source():
+    stub = 'def points_of(cards):\n    """Doc."""\n    raise NotImplementedError()'
+    assert only_stubs([stub, "q1.check(points_of)"], "points_of")
+    assert not only_stubs([stub, "def points_of(cards):\n    return 0"], "points_of")
+    assert not only_stubs([stub, "points_of = len"], "points_of")
+    assert not only_stubs(['exec("def points_of(c): return 0")', stub], "points_of")
+    assert not only_stubs(["x = 1"], "points_of")  # never defined: MISSING, not forged
+    assert review_code(["import importlib"]) == "modules"
+    assert review_code(["from shengji_edu.exercises.ex01 import q1"]) == ""
 
 
 def test_grade_refuses_missing_paths_and_empty_folders(tmp_path, capsys):
     assert main(["grade", str(tmp_path / "nope")]) == 2
     assert main(["grade", str(tmp_path)]) == 2
+    assert main(["grade", str(tmp_path), "--memory", "-5"]) == 2
     err = capsys.readouterr().err
     assert "no such file or folder" in err and "no notebooks found" in err
+    assert "--memory takes megabytes" in err

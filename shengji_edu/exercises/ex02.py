@@ -12,7 +12,7 @@ import random
 from ..cards import ALL_CARDS, Card
 from ..cards import parse_cards as _cards
 from ..trump import Trump
-from .checking import CardSequence, OneOf, Question, TrueFalse
+from .checking import CardSequence, KeyOrder, OneOf, Question, TrueFalse
 from .generate import Shoe, make_trump, random_trump
 
 EXERCISE = "ex02"
@@ -72,16 +72,9 @@ def _strength_reference(card: Card, level: int, trump_suit: str | None) -> int:
     return make_trump(level, trump_suit).strength(card)
 
 
-def _compare(key, a: Card, b: Card, level: int, trump_suit: str | None) -> int:
-    """How a key orders two cards: 1 (a stronger), 0 (equal), -1 (b stronger)."""
-    key_a, key_b = key(a, level, trump_suit), key(b, level, trump_suit)
-    if key_a > key_b:
-        return 1
-    if key_a < key_b:
-        return -1
-    if key_a == key_b:
-        return 0
-    raise TypeError(f"the keys {key_a!r} and {key_b!r} cannot be compared")
+def _both_keys(key, a: Card, b: Card, level: int, trump_suit: str | None) -> tuple:
+    """The keys of two cards; the judge compares them (see :class:`.checking.KeyOrder`)."""
+    return key(a, level, trump_suit), key(b, level, trump_suit)
 
 
 def _show_order(value: object, args: tuple) -> str:
@@ -208,8 +201,8 @@ q3 = Question(
     function="strength_key",
     params=("a", "b", "level", "trump_suit"),
     reference=_strength_reference,
-    answer=OneOf((1, 0, -1), "a comparison"),
-    call=_compare,
+    answer=KeyOrder(),
+    call=_both_keys,
     fixed=_pair_cases(),
     generate=_two_cards,
     random_cases=400,
@@ -246,6 +239,7 @@ q4 = Question(
         level cards in the fixed order S, H, D, C (cards sort that way by themselves).
     """,
     solution=sort_hand,
+    builds_on=(2, 3),
 )
 
 QUESTIONS = [q1, q2, q3, q4]

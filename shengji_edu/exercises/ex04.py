@@ -2,7 +2,11 @@
 
 Every judge here answers "is this play legal?" with True or False; the reference is the
 package's ``check_follow`` (its reason is not compared), restricted to the leads a question
-is about.
+is about. Hands and plays are multisets: the cases include plays that use a card twice from
+a hand that holds it once, so a judge that asks ``card in hand`` instead of counting copies
+fails. A FAIL names the rule of RULES §5 that decides the case (§5.1 the count, §5.2 the
+suit, §5.3 pairs, §5.4 tractors) with the package's reason, so the student knows which
+obligation to look at.
 """
 
 from __future__ import annotations
@@ -11,10 +15,11 @@ import random
 from collections import Counter
 from itertools import combinations
 
-from ..cards import Card
+from ..cards import Card, first_missing, format_cards
 from ..cards import parse_cards as _cards
 from ..follow import check_follow, legal_follows, random_follow
-from ..trump import EFFECTIVE_SUITS, Trump
+from ..trump import EFFECTIVE_SUITS, Trump, suit_label
+from ..units import decompose, lead_format, longest_run, pair_profile
 from .checking import CardMultiset, Question, TrueFalse, WholeNumber
 from .generate import Shoe, follower_hand, lead_of_kind, random_suit, random_trump, tractor
 
@@ -92,6 +97,86 @@ def _count_reference(hand: list[Card], lead: list[Card], trump: Trump) -> int:
     return len(legal_follows(hand, lead, trump))
 
 
+RULE_NAMES = {
+    1: "RULES §5.1, play as many cards as were led, all from your hand",
+    2: "RULES §5.2, follow suit",
+    3: "RULES §5.3, follow a pair with a pair",
+    4: "RULES §5.4, follow a tractor with a tractor",
+}
+"""The four obligations of following, as a FAIL message names them."""
+
+
+def broken_rule(hand: list[Card], lead: list[Card], play: list[Card], trump: Trump) -> int | None:
+    """The first rule of RULES §5 (1-4) that ``play`` breaks; ``None`` if it is legal."""
+    if check_follow(hand, lead, play, trump):
+        return None
+    n, suit = len(lead), trump.suit_of(lead[0])
+    if len(play) != n or first_missing(play, hand) is not None:
+        return 1
+    hand_suit = trump.cards_of(hand, suit)
+    if len(hand_suit) >= n:
+        if any(trump.suit_of(card) != suit for card in play):
+            return 2
+    elif Counter(hand_suit) - Counter(play):
+        return 2
+    needed = min(lead_format(lead, trump).total_pairs, sum(pair_profile(hand_suit, trump).values()))
+    played = sum(pair_profile(trump.cards_of(play, suit), trump).values())
+    return 3 if played < needed else 4
+
+
+def _explain_follow(args: tuple, expected: object) -> list[str]:
+    """Why the play is legal or not, naming the rule (shown with a FAIL)."""
+    hand, lead, play, trump = args
+    rule = broken_rule(hand, lead, play, trump)
+    if rule is not None:
+        reason = check_follow(hand, lead, play, trump).reason
+        return [f"Why: {RULE_NAMES[rule]}: {reason}."]
+    n, suit = len(lead), trump.suit_of(lead[0])
+    name = suit_label(suit)
+    hand_suit = trump.cards_of(hand, suit)
+    fmt = lead_format(lead, trump)
+    held_pairs = sum(pair_profile(hand_suit, trump).values())
+    if len(hand_suit) < n:
+        detail = (
+            f"{RULE_NAMES[2]}: the hand holds only {len(hand_suit)} {name} card(s), fewer "
+            f"than the {n} led, so it plays all of them and any other cards; rules 3 and 4 "
+            f"then ask nothing more"
+        )
+    elif fmt.total_pairs and held_pairs < fmt.total_pairs:
+        detail = (
+            f"{RULE_NAMES[3]}: it asks for min({fmt.total_pairs} pair(s) led, {held_pairs} "
+            f"pair(s) of {name} held) = {min(fmt.total_pairs, held_pairs)} pair(s)"
+        )
+    elif fmt.tractors and longest_run(pair_profile(hand_suit, trump)) < fmt.tractors[0]:
+        detail = (
+            f"{RULE_NAMES[4]}: the hand holds no tractor of {name} of {fmt.tractors[0]} "
+            f"pairs, so none is required"
+        )
+    else:
+        detail = "every obligation of RULES §5.1-5.4 is met"
+    return [f"Why: this play is legal ({detail})."]
+
+
+def _explain_suit(args: tuple, expected: object) -> list[str]:
+    return [
+        "RULES §2, effective suits: every trump (both jokers, the level cards, the cards of "
+        'the trump suit) has the effective suit "T"; every other card keeps its printed suit.'
+    ]
+
+
+def _explain_count(args: tuple, expected: object) -> list[str]:
+    hand, lead, trump = args
+    plays = legal_follows(hand, lead, trump)
+    lines = [
+        "RULES §5.1-5.4 decide which plays are legal; plays holding the same cards (copies "
+        "counted) count once."
+    ]
+    if len(plays) <= 8:
+        shown = "; ".join(format_cards(play) for play in plays) or "none"
+        lines.append(f"The legal plays: {shown}")
+    return lines
+
+
 def _suit_question(rng: random.Random) -> tuple:
     trump = random_trump(rng)
     shoe = Shoe(rng)
@@ -126,6 +211,13 @@ def _play(rng: random.Random, shoe: Shoe, hand: list[Card], lead: list[Card], tr
     n = len(lead)
     legal = random_follow(hand, lead, trump, rng)
     hand_suit = trump.cards_of(hand, trump.suit_of(lead[0]))
+    held = Counter(hand)
+    once = [card for card in dict.fromkeys(legal) if held[card] == 1]
+    if n >= 2 and once and rng.random() < 0.12:  # a card played twice, held once
+        card = rng.choice(once)
+        others = [i for i, other in enumerate(legal) if other != card]
+        legal[rng.choice(others) if others else 0] = card
+        return legal
     roll = rng.random()
     if roll < 0.35:
         return legal
@@ -172,11 +264,23 @@ _LESSON_CASES = [  # (hand, lead, play) from lesson 04
 ]
 
 
+_COPY_CASES = [  # (hand, lead, play): a play using a card twice that the hand holds once
+    ("H8 C5 C2 D7", "H9 H7", "H8 H8"),
+    ("HQ H8 H3 C5", "H9 H7", "H8 H8"),
+    ("HQ H8 H3 C5", "H9 H9", "H8 H8"),
+    ("HQ HQ HJ H8 H8 H3", "H5 H5 H4 H4", "HQ HQ HJ HJ"),
+]
+
+
 def _lesson_cases(max_lead: int, pairs: bool = True) -> list[tuple]:
+    """The lesson's cases (and the copy cases) with leads of at most ``max_lead`` cards:
+    with ``pairs``, units only (a single, a pair, a tractor); without, no pairs at all."""
     cases = []
-    for hand, lead, play in _LESSON_CASES:
+    for hand, lead, play in _LESSON_CASES + _COPY_CASES:
         lead_cards = _cards(lead)
-        if len(lead_cards) <= max_lead and (pairs or len(set(lead_cards)) == len(lead_cards)):
+        distinct = len(set(lead_cards)) == len(lead_cards)
+        unit = len(decompose(lead_cards, _LEVEL10)) == 1
+        if len(lead_cards) <= max_lead and (unit if pairs else distinct):
             cases.append((_cards(hand), lead_cards, _cards(play), _LEVEL10))
     return cases
 
@@ -195,6 +299,7 @@ q1 = Question(
         ([], "C", _LEVEL10),
     ],
     generate=_suit_question,
+    explain=_explain_suit,
     hint="""
         Keep the cards c with trump.suit_of(c) == suit. The effective suit of every trump is
         "T", so with spades trump no card has the effective suit "S".
@@ -219,6 +324,8 @@ q2 = Question(
         must be of that suit; with fewer, every one of them must be in the play.
     """,
     solution=suit_rule_ok,
+    explain=_explain_follow,
+    builds_on=(1,),
 )
 
 q3 = Question(
@@ -237,6 +344,8 @@ q3 = Question(
         in the hand) pairs. Count pairs with Counter: cards whose count is 2.
     """,
     solution=pair_rule_ok,
+    explain=_explain_follow,
+    builds_on=(1, 2),
 )
 
 q4 = Question(
@@ -256,6 +365,8 @@ q4 = Question(
         of the pairs in a set and look for k consecutive ones.
     """,
     solution=unit_follow_ok,
+    explain=_explain_follow,
+    builds_on=(1, 3),
 )
 
 q5 = Question(
@@ -278,6 +389,7 @@ q5 = Question(
         tuple(sorted(choice)). Count those that check_follow (from the package) accepts.
     """,
     solution=count_legal_follows,
+    explain=_explain_count,
 )
 
 QUESTIONS = [q1, q2, q3, q4, q5]

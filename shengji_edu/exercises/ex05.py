@@ -265,6 +265,7 @@ q4 = Question(
         tuple key does both.
     """,
     solution=forced_lead,
+    builds_on=(3,),
 )
 
 q5 = Question(

@@ -209,6 +209,7 @@ q2 = Question(
         new one must be strictly stronger: equal pairs of different suits do not overcall.
     """,
     solution=can_overcall,
+    builds_on=(1,),
 )
 
 q3 = Question(
@@ -239,6 +240,7 @@ q3 = Question(
         of the last accepted declaration, or None if it was a pair of jokers.
     """,
     solution=first_hand_outcome,
+    builds_on=(2,),
 )
 
 q4 = Question(

@@ -193,6 +193,7 @@ q3 = Question(
         lead (its plays[0]).
     """,
     solution=defender_points,
+    builds_on=(2,),
 )
 
 q4 = Question(
@@ -223,6 +224,7 @@ q4 = Question(
         ((dealer + 1) % 4). The match is won when the dealers keep the deal at level A.
     """,
     solution=after_hand,
+    builds_on=(1,),
 )
 
 QUESTIONS = [q1, q2, q3, q4]

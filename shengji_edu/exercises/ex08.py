@@ -204,6 +204,7 @@ q2 = Question(
         only one copy (play.count(card) == 1): the play splits a pair.
     """,
     solution=play_cost,
+    builds_on=(1,),
 )
 
 q3 = Question(
@@ -280,6 +281,7 @@ q5 = Question(
         With no winner, return None.
     """,
     solution=cheapest_winning_play,
+    builds_on=(2, 4),
 )
 
 QUESTIONS = [q1, q2, q3, q4, q5]

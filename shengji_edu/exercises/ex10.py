@@ -271,6 +271,7 @@ q4 = Question(
         meld first is wrong: 5S 6S 7S 7H 7D 7C JH QH KH AC has deadwood 1, not 12.
     """,
     solution=deadwood,
+    builds_on=(2,),
 )
 
 q5 = Question(
@@ -300,6 +301,7 @@ q5 = Question(
         discarding the 7D, a card of a run, lets the three 6s meld.
     """,
     solution=can_knock,
+    builds_on=(4,),
 )
 
 QUESTIONS = [q1, q2, q3, q4, q5]
