@@ -27,6 +27,7 @@ DEFENDERS_TAKE_LAST_TRICK_SEED = 2
 DEALER_SEED = 1
 """The student can declare at card 9 and, declaring at once, becomes the dealer."""
 FOLLOW_SEED = 1
+STUDENT_WINS_A_TRICK_SEED = 2
 
 
 def text(pane) -> str:
@@ -152,7 +153,7 @@ def test_the_result_says_the_defenders_won_the_last_trick_when_they_did():
     last = rnd.tricks[-1]
     assert not rnd.is_dealer_team(last.winner), "the seed was chosen for a defender's last trick"
     assert trick_points(rnd.kitty) == 0, "the seed was chosen for a kitty without points"
-    shown = text(pt.result_html)
+    shown = text(pt.trick_html)  # the result is shown in the middle of the table
     assert "(dealers) won the last trick" not in shown
     assert "defenders won the last trick" in shown
 
@@ -327,10 +328,12 @@ def test_the_layout_keeps_its_shape_from_deal_to_result():
 
 def test_a_finished_trick_is_not_still_winning():
     """The student wins a trick and leads the next: the finished trick is shown as won."""
-    pt = PlayTable(seed=FOLLOW_SEED)
+    pt = PlayTable(seed=STUDENT_WINS_A_TRICK_SEED)
     to_play(pt)
     rnd = pt.round
     for _ in range(30):
+        if rnd.phase == FINISHED:
+            break
         if rnd.tricks and rnd.tricks[-1].winner == 0 and not rnd.current_trick:
             break
         play_one(pt)
