@@ -628,3 +628,148 @@ def test_the_cell_shows_the_widget_with_a_short_stable_text():
         (pt.log_html, "shengji-log"),
     ):
         assert css in pane._dom_classes
+
+
+# --- settings in the table -----------------------------------------------------------------------
+def test_the_settings_offer_the_rule_options_of_ruleset():
+    from shengji_edu.widgets.settings import rule_options
+
+    options = rule_options()
+    assert options["kitty"][:2] == ["power", "linear"]
+    assert options["bidding"] == ["during_deal", "after_deal"]
+    assert 0 in options["throw_penalty"] and 10 in options["throw_penalty"]
+    pt = PlayTable(seed=1)
+    assert set(pt.settings.rule_dropdowns) == set(options)
+
+
+def test_a_new_rule_field_appears_in_the_settings_when_the_engine_plays_it(monkeypatch):
+    """Built from RuleSet's fields: an option the rules gain shows up by itself, but only
+    with the values the engine can start a hand with."""
+    import dataclasses
+
+    from shengji_edu.widgets import settings
+
+    @dataclasses.dataclass(frozen=True)
+    class MoreRules(RuleSet):
+        twos_are_trump: bool = False
+        decks: int = 2
+
+    def round_accepting(seed, rules):
+        if getattr(rules, "decks", 2) == 3:
+            raise ValueError("three decks are not played yet")
+
+    monkeypatch.setattr(settings, "RuleSet", MoreRules)
+    monkeypatch.setattr(settings, "Round", round_accepting)
+    options = settings.rule_options()
+    assert options["twos_are_trump"] == [False, True]
+    assert options["decks"] == [1, 2]  # 3 is refused by the engine, so not offered
+
+
+def test_new_match_with_the_chosen_settings():
+    pt = PlayTable(seed=1)
+    s = pt.settings
+    s.seed_text.value = "42"
+    s.computer_dropdown.value = "random"
+    s.rule_dropdowns["kitty"].value = s.options["kitty"].index("linear")
+    s.new_match_button.click()  # nothing dealt yet: no question asked
+    assert pt.seed == 42 and pt.computer == "random" and pt.rules.kitty == "linear"
+    assert pt.round.rules == pt.rules and "seed 42" in text(pt.status_html)
+    assert pt.match.seed == 42
+
+
+def test_new_match_mid_hand_asks_first_and_a_stale_answer_is_ignored():
+    pt = PlayTable(seed=1)
+    deal(pt)
+    rnd = pt.round
+    pt.settings.seed_text.value = "7"
+    pt.settings.new_match_button.click()
+    assert pt.round is rnd and "A hand is in progress" in pt.message
+    first_question = pt.settings.confirm_button
+    assert first_question is not None
+    pt.settings.new_match_button.click()  # asked again: a new button
+    assert pt.settings.confirm_button is not first_question
+    first_question.click()  # the old button answers nothing
+    assert pt.round is rnd
+    pt.settings.confirm_button.click()
+    assert pt.round is not rnd and pt.seed == 7 and pt.round.phase == DEALING
+    assert pt.settings.confirm_button is None
+
+
+def test_a_bad_seed_in_the_settings_is_explained():
+    pt = PlayTable(seed=1)
+    before = snapshot(pt)
+    pt.settings.seed_text.value = "eight"
+    pt.settings.new_match_button.click()
+    assert snapshot(pt) == before
+    assert "the seed must be a whole number" in pt.message
+
+
+def rule_variants() -> list[RuleSet]:
+    """One RuleSet per option the settings offer (each other option at its default)."""
+    from shengji_edu.widgets.settings import rule_options
+
+    variants = {RuleSet()}
+    for name, values in rule_options().items():
+        for value in values:
+            variants.add(RuleSet(**{name: value}))
+    return sorted(variants, key=repr)
+
+
+@pytest.mark.parametrize("rules", rule_variants(), ids=repr)
+def test_a_whole_hand_for_every_rule_variant_the_table_offers(rules):
+    pt = PlayTable(seed=4, rules=rules)
+    deal(pt, declare_first=True)
+    rnd = pt.round
+    for _ in range(20):
+        if rnd.phase == "auction":
+            pt.pass_button.click()
+    if rnd.phase == KITTY:
+        select(pt, rnd.trump.sort(rnd.hand(0))[-len(rnd.kitty) :])
+        pt.bury_button.click()
+    play_out(pt)
+    assert_result_shown(pt)
+    assert pt.round.rules == rules
+
+
+# --- a race: clicks while the computer players move ------------------------------------------
+def test_random_clicks_during_computer_moves_never_change_the_game():
+    """While each computer decision is being made, press random toggles and buttons (as a
+    front end might deliver them); none may act, and the hand plays out normally."""
+    import random
+
+    pt = PlayTable(seed=5)
+    deal(pt)
+    rng = random.Random(0)
+    moves = []
+
+    class Racer:
+        name = "racer"
+
+        def __init__(self, inner):
+            self.inner = inner
+
+        def declare(self, view):
+            return self.inner.declare(view)
+
+        def bury(self, view):
+            return self.inner.bury(view)
+
+        def play(self, view):
+            before = snapshot(pt)
+            for _ in range(3):
+                toggles = pt.hand_toggles
+                if toggles:
+                    rng.choice(toggles).value = True
+                rng.choice([pt.play_button, pt.hint_button, pt.next_hand_button]).click()
+            assert snapshot(pt) == before
+            pt.hand.clear()
+            moves.append(view.seat)
+            return self.inner.play(view)
+
+    for seat in (1, 2, 3):
+        pt.game_table.players[seat] = Racer(pt.game_table.players[seat])
+    play_out(pt)
+    assert len(moves) >= 30
+    assert_result_shown(pt)
+    played = [c for t in pt.round.tricks for c in t.cards()]
+    assert len(played) == 100  # every card of the hands played exactly once

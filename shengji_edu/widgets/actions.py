@@ -246,13 +246,13 @@ class PlayActions:
         self._say(lambda tr: tr.say("Not allowed: {reason}", reason=render(exc, tr)), error=True)
 
     def _problem(self: PlayTable, exc: Exception) -> None:
-        self._say(
-            lambda tr: tr.say(
-                "Something went wrong (please report it): {error}",
-                error=f"{type(exc).__name__}: {render(exc, tr)}",
-            ),
-            error=True,
-        )
+        kind = type(exc).__name__
+
+        def say(tr):
+            error = kind + ": " + render(exc, tr)
+            return tr.say("Something went wrong (please report it): {error}", error=error)
+
+        self._say(say, error=True)
 
     def _refuse_while_busy(self: PlayTable, name: str) -> None:
         """A click during another handler: ask the engine (read-only) why, change nothing."""

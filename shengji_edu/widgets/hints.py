@@ -22,19 +22,17 @@ from ..players import GreedyPlayer, PlayerView
 from ..players.greedy import bury_low_cards
 from ..trump import EFFECTIVE_SUITS
 from ..units import decompose
-from .views import Context, esc, faces, seat_name, suit_text
+from .views import Context, bold, esc, faces, seat_name, suit_text
 
 HINT_LIMIT = 12
 """Legal follows listed by the hint."""
-
-UNIT_NAMES = {"single": "single", "pair": "pair", "tractor": "tractor"}
 
 
 def hint_html(ctx: Context) -> str:
     tr, rnd = ctx.tr, ctx.round
     phase = rnd.phase
     you = ctx.you
-    title = f"<b>{esc(tr.say('Hint'))}</b>: "
+    title = bold(tr.say("Hint:")) + " "
     if phase == FINISHED:
         return title + esc(tr.say("the hand is over; press next hand."))
     if phase in (DEALING, AUCTION):
@@ -64,8 +62,9 @@ def hint_html(ctx: Context) -> str:
         )
         if suggestion:
             text += (
-                f"<div class='shengji-suggestion'>{esc(tr.say('Greedy would bury:'))} "
-                f"{faces(ctx, suggestion)}</div>"
+                "<div class='shengji-suggestion'>"
+                + esc(tr.say("Greedy would bury:"))
+                + f" {faces(ctx, suggestion)}</div>"
             )
         return title + text
     trump = rnd.trump
@@ -73,8 +72,9 @@ def hint_html(ctx: Context) -> str:
     hand = rnd.hand(you)
     greedy = _safe(lambda: greedy_play(ctx))
     suggestion = (
-        f"<div class='shengji-suggestion'>{esc(tr.say('Greedy would play:'))} "
-        f"{faces(ctx, greedy)}</div>"
+        "<div class='shengji-suggestion'>"
+        + esc(tr.say("Greedy would play:"))
+        + f" {faces(ctx, greedy)}</div>"
         if greedy
         else ""
     )

@@ -72,6 +72,14 @@ def esc(text: str) -> str:
     return html.escape(text, quote=False)
 
 
+def bold(text: str) -> str:
+    return f"<b>{esc(text)}</b>"
+
+
+def chip(inner_html: str) -> str:
+    return f"<span class='shengji-chip'>{inner_html}</span>"
+
+
 def seat_name(ctx: Context, seat: int) -> str:
     """ "South (you)", "North (partner)" or "East", in the table's language."""
     name = ctx.tr.gettext(SEAT_NAMES[seat])
@@ -153,7 +161,7 @@ def status_html(ctx: Context) -> str:
     computer = tr.gettext(COMPUTER_NAMES.get(ctx.computer, ctx.computer))
     head = SEP.join(
         [
-            f"<b>{esc(tr.say('Hand {n}', n=len(ctx.match.rounds)))}</b>",
+            bold(tr.say("Hand {n}", n=len(ctx.match.rounds))),
             esc(tr.say("seed {seed}", seed=ctx.seed)),
             esc(tr.say("you are {seat}", seat=tr.gettext(SEAT_NAMES[ctx.you]))),
             esc(tr.say("computer players: {kind}", kind=computer)),
@@ -172,10 +180,9 @@ def status_html(ctx: Context) -> str:
     dealer = seat_name(ctx, rnd.dealer) if rnd.dealer is not None else tr.say("the first declarer")
     glance = SEP.join(
         [
-            f"<span class='shengji-chip'><b>{esc(tr.say('playing level {level}', level=level))}"
-            "</b></span>",
-            f"<span class='shengji-chip'><b>{esc(trump)}</b></span>",
-            f"<span class='shengji-chip'>{esc(tr.say('dealer: {seat}', seat=dealer))}</span>",
+            chip(bold(tr.say("playing level {level}", level=level))),
+            chip(bold(trump)),
+            chip(esc(tr.say("dealer: {seat}", seat=dealer))),
         ]
     )
     need = take_deal_points(rnd.rules)
@@ -186,11 +193,11 @@ def status_html(ctx: Context) -> str:
             esc(tr.say("level {level}", level=rank_text(rnd.levels[team]))),
         ]
         if rnd.dealer is not None and rnd.is_dealer_team(team):
-            parts.append(f"<b>{esc(tr.say('dealers'))}</b>")
+            parts.append(bold(tr.say("dealers")))
             parts.append(esc(tr.say("keep the defenders under {need}", need=need)))
         elif rnd.dealer is not None:
             points = rnd.defender_points
-            parts.append(f"<b>{esc(tr.say('defenders'))}</b>")
+            parts.append(bold(tr.say("defenders")))
             text = tr.say_n("{n} point", "{n} points", points)
             parts.append(f"<b>{esc(text)}</b> / {need}")
             if rnd.penalty:
@@ -254,7 +261,9 @@ def _seat_html(
     if turn == seat and rnd.phase != DEALING:
         css.append("shengji-turn")
     badge = (
-        f" <span class='shengji-badge'>{esc(tr.say('dealer'))}</span>" if rnd.dealer == seat else ""
+        " <span class='shengji-badge'>" + esc(tr.say("dealer")) + "</span>"
+        if rnd.dealer == seat
+        else ""
     )
     count = len(rnd.hand(seat))
     info = [esc(tr.say_n("{n} card", "{n} cards", count))]
@@ -321,7 +330,7 @@ def _middle_html(ctx: Context, shown_trick, show_last: bool) -> str:
             number = len(rnd.tricks) + 1
             points = trick_points(c for _, cards in current for c in cards)
             on_table = tr.say_n("{n} point on the table", "{n} points on the table", points)
-            lines.append(f"<b>{esc(tr.say('Trick {n}', n=number))}</b>{SEP}{esc(on_table)}")
+            lines.append(bold(tr.say("Trick {n}", n=number)) + SEP + esc(on_table))
     lines.append(f"<div class='shengji-next'>{esc(next_step(ctx))}</div>")
     return "".join(f"<div>{line}</div>" for line in lines)
 
@@ -418,7 +427,8 @@ def result_html(ctx: Context) -> str:
     )
     kitty_faces = " ".join(face(ctx, c, rnd.trump, kitty=True) for c in rnd.trump.sort(rnd.kitty))
     lines = [
-        f"<b>{esc(tr.say('The hand is over'))}</b>{SEP}"
+        bold(tr.say("The hand is over"))
+        + SEP
         + esc(
             tr.say(
                 "defenders' points: {total} = {points}", total=total, points=result.defender_points
@@ -432,9 +442,7 @@ def result_html(ctx: Context) -> str:
         esc(tr.say("Levels: {levels}", levels=levels)),
     ]
     if result.match_won:
-        lines.append(
-            f"<b>{esc(tr.say('{team} win the match!', team=team_name(ctx, dealer_team)))}</b>"
-        )
+        lines.append(bold(tr.say("{team} win the match!", team=team_name(ctx, dealer_team))))
     else:
         lines.append(esc(tr.say("Next dealer: {seat}", seat=seat_name(ctx, result.next_dealer))))
     return "<div class='shengji-result'>" + "".join(f"<div>{x}</div>" for x in lines) + "</div>"
@@ -532,6 +540,6 @@ def log_html(ctx: Context) -> str:
         elif event.kind in (ev.DECLARE, ev.PASS, ev.TRUMP_FIXED, ev.THROW_FAILED):
             lines.append(esc(event_text(ctx, event)))
     if not lines:
-        return f"<i>{esc(tr.say('Nothing has happened yet.'))}</i>"
+        return "<i>" + esc(tr.say("Nothing has happened yet.")) + "</i>"
     items = "".join(f"<div>{line}</div>" for line in reversed(lines))
-    return f"<b>{esc(tr.say('The hand so far, newest first'))}</b>{items}"
+    return bold(tr.say("The hand so far, newest first")) + items
