@@ -209,7 +209,9 @@ def cmd_table(args: argparse.Namespace) -> int:
     if args.no_browser:
         cmd.append("--no-browser")
     print(f"Serving the Shengji table on http://{args.ip}:{args.port}/ (Ctrl+C stops it)")
-    print(f"Other languages: http://{args.ip}:{args.port}/?lang=zh (or ?lang=en)")
+    print(f"Other languages: http://{args.ip}:{args.port}/?lang=zh (or ?lang=en)", flush=True)
+    if os.name == "posix":  # become Voilà, so a signal to this process reaches the server
+        os.execve(sys.executable, cmd, env)
     return subprocess.call(cmd, env=env)
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import islice
 
-from ..cards import Card, rank_text
+from ..cards import Card, format_cards, rank_text
 from ..follow import iter_legal_follows
 from ..game import AUCTION, DEALING, FINISHED, KITTY
 from ..players import GreedyPlayer, PlayerView
@@ -45,7 +45,7 @@ def hint_html(ctx: Context) -> str:
                     level=rank_text(rnd.level_rank),
                 )
             )
-        items = "".join(f"<li>{faces(ctx, o)}</li>" for o in options)
+        items = "".join(option(ctx, o) for o in options)
         return title + esc(tr.say("you may declare")) + f"<ol class='shengji-legal'>{items}</ol>"
     if rnd.turn != you:
         return title + esc(tr.say("wait for {seat}.", seat=seat_name(ctx, rnd.turn)))
@@ -86,8 +86,7 @@ def hint_html(ctx: Context) -> str:
             if not mine:
                 continue
             items = "".join(
-                f"<li>{faces(ctx, u.cards)} <i>({esc(_unit_name(ctx, u.kind))})</i></li>"
-                for u in mine
+                option(ctx, u.cards, f" <i>({esc(_unit_name(ctx, u.kind))})</i>") for u in mine
             )
             groups.append(
                 f"<li><b>{esc(suit_text(ctx, suit))}</b><ul class='shengji-units'>{items}</ul></li>"
@@ -106,8 +105,17 @@ def hint_html(ctx: Context) -> str:
         )
     else:
         head = tr.say_n("{n} legal play:", "all {n} legal plays:", len(plays))
-    items = "".join(f"<li>{faces(ctx, p)}</li>" for p in plays[:HINT_LIMIT])
+    items = "".join(option(ctx, p) for p in plays[:HINT_LIMIT])
     return f"{title}{esc(head)}<ol class='shengji-legal'>{items}</ol>{suggestion}"
+
+
+def option(ctx: Context, cards: Sequence[Card], note: str = "") -> str:
+    """One thing the student may do, as a list item naming its cards (``data-cards``, in
+    card notation, lets a browser test find the toggles to click)."""
+    return (
+        f"<li class='shengji-option' data-cards='{format_cards(cards)}'>"
+        f"{faces(ctx, cards)}{note}</li>"
+    )
 
 
 def _unit_name(ctx: Context, kind: str) -> str:

@@ -11,8 +11,9 @@ Only plain ipywidgets (``HTML``, ``Button``, ``ToggleButton``, boxes, ``Tab`` an
 form controls of the settings) and CSS, no JavaScript: the same table works in JupyterLab,
 Notebook 6 and 7, VS Code, Colab and Voilà, with ipywidgets 7 or 8. Looks come from CSS
 classes, styled by one ``<style>`` element in an HTML widget, because ipywidgets 7 has no
-style attributes for a toggle's text colour or weight. The table is 780 px wide, so it is
-readable in a notebook on a 1024 px screen (Notebook 6 leaves about 820 px for output).
+style attributes for a toggle's text colour or weight. The table is 580 to 780 px wide, so it
+is readable in a notebook on a 1024 px screen (JupyterLab with its file browser open leaves
+about 600 px for output, Notebook 6 about 820 px); its heights never change.
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ import ipywidgets as widgets
 from ..render.pictures import COLOR_SCHEMES, TRUMP_FACE
 
 WIDTH = 780
-"""Pixels: fits a notebook's output area on a 1024 px wide screen."""
+"""Pixels at most: fits Notebook 6's output area (about 820 px) on a 1024 px wide screen."""
+MIN_WIDTH = 580
+"""Pixels at least: JupyterLab on a 1024 px screen with its file browser open leaves ~600."""
 
 HEIGHTS = {
     "status": 88,
@@ -79,7 +82,8 @@ def stylesheet() -> str:
             f".shengji-face.shengji-kitty {{ border: 2px dashed {KITTY_MARK}; }}",
             # the table's centre: seats around the trick
             ".shengji-centre { display: grid; height: 100%; box-sizing: border-box;"
-            " grid-template-columns: 170px 1fr 170px; grid-template-rows: 70px 1fr 70px;"
+            " grid-template-columns: minmax(120px, 170px) 1fr minmax(120px, 170px);"
+            " grid-template-rows: 70px 1fr 70px;"
             " grid-template-areas: 'x top y' 'left middle right' 'z bottom w';"
             " background: #2E7D4F; border-radius: 10px; padding: 6px; color: #FFFFFF; }",
             ".shengji-seat { background: rgba(255, 255, 255, 0.12); border-radius: 6px;"
@@ -96,7 +100,13 @@ def stylesheet() -> str:
             " background: rgba(0, 0, 0, 0.15); border-radius: 6px; margin: 2px; }",
             ".shengji-middle .shengji-face, .shengji-seat .shengji-face { color: #000000; }",
             ".shengji-next { font-weight: bold; color: #FFD54F; margin-top: 4px; }",
-            ".shengji-result { font-size: 12.5px; }",
+            ".shengji-centre.shengji-centre-over { display: block; overflow: auto;"
+            " padding: 10px 16px; }",
+            ".shengji-result > div { margin: 3px 0; }",
+            ".shengji-result .shengji-face { color: #000000; }",
+            # buttons share the row and shrink to fit a narrow notebook
+            ".shengji-table .shengji-controls .jupyter-button { flex: 1 1 auto;"
+            " padding: 0 5px !important; font-size: 12.5px; min-width: 0 !important; }",
             ".shengji-chip { display: inline-block; border: 1px solid #BBB; border-radius: 4px;"
             " padding: 0 5px; margin: 1px 0; }",
             ".shengji-error { color: #B00020; font-weight: bold; }",
@@ -149,7 +159,7 @@ class TableWidgets:
         )
         self.hand_box.add_class("shengji-hand")
 
-        button_layout = widgets.Layout(width="auto", min_width="84px", height="32px")
+        button_layout = widgets.Layout(width="auto", height="32px")
         self._button_layout = button_layout
 
         def button(css: str, kind: str = "") -> widgets.Button:
@@ -207,7 +217,7 @@ class TableWidgets:
                 self.controls,
                 self.tabs,
             ],
-            layout=widgets.Layout(width=f"{WIDTH}px", min_width=f"{WIDTH}px"),
+            layout=widgets.Layout(width="100%", max_width=f"{WIDTH}px", min_width=f"{MIN_WIDTH}px"),
         )
         self.widget.add_class("shengji-table")
 

@@ -507,7 +507,11 @@ class PlayTable(PlayActions):
             previous_suit = None
             for toggle, card in zip(self.hand.toggles, self.hand.cards, strict=True):
                 suit = trump.suit_of(card)
-                css = ["shengji-card", f"shengji-ink-{views.ink_key(card)}"]
+                css = [
+                    "shengji-card",
+                    f"shengji-c-{card.text}",
+                    f"shengji-ink-{views.ink_key(card)}",
+                ]
                 if trump.is_trump(card):
                     css.append("shengji-trump")
                 kitty = id(toggle) in self._kitty_toggles

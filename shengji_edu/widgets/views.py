@@ -238,9 +238,9 @@ def centre_html(ctx: Context, show_last: bool = False) -> str:
         seat = (ctx.you + offset) % 4
         seats.append(_seat_html(ctx, seat, position, plays.get(seat), marks.get(seat), turn, trump))
     if rnd.phase == FINISHED and not show_last:
-        middle = result_html(ctx)
-    else:
-        middle = _middle_html(ctx, shown_trick, show_last)
+        # The hand is over: the result takes the whole table (every seat holds 0 cards).
+        return f"<div class='shengji-centre shengji-centre-over'>{result_html(ctx)}</div>"
+    middle = _middle_html(ctx, shown_trick, show_last)
     return (
         f"<div class='shengji-centre'>{''.join(seats)}"
         f"<div class='shengji-middle'>{middle}</div></div>"
