@@ -210,9 +210,10 @@ def cmd_table(args: argparse.Namespace) -> int:
         cmd.append("--no-browser")
     print(f"Serving the Shengji table on http://{args.ip}:{args.port}/ (Ctrl+C stops it)")
     print(f"Other languages: http://{args.ip}:{args.port}/?lang=zh (or ?lang=en)", flush=True)
-    if os.name == "posix":  # become Voilà, so a signal to this process reaches the server
-        os.execve(sys.executable, cmd, env)
-    return subprocess.call(cmd, env=env)
+    if os.name != "posix":
+        return subprocess.call(cmd, env=env)
+    os.execve(sys.executable, cmd, env)  # become Voilà, so a signal to this process reaches it
+    return 0  # not reached: execve does not return
 
 
 def build_parser() -> argparse.ArgumentParser:
