@@ -11,7 +11,7 @@ Only plain ipywidgets (``HTML``, ``Button``, ``ToggleButton``, boxes, ``Tab`` an
 form controls of the settings) and CSS, no JavaScript: the same table works in JupyterLab,
 Notebook 6 and 7, VS Code, Colab and Voilà, with ipywidgets 7 or 8. Looks come from CSS
 classes, styled by one ``<style>`` element in an HTML widget, because ipywidgets 7 has no
-style attributes for a toggle's text colour or weight. The table is 580 to 780 px wide, so it
+style attributes for a toggle's text colour or weight. The table is 580 to 760 px wide, so it
 is readable in a notebook on a 1024 px screen (JupyterLab with its file browser open leaves
 about 600 px for output, Notebook 6 about 820 px); its heights never change.
 """
@@ -22,7 +22,7 @@ import ipywidgets as widgets
 
 from ..render.pictures import COLOR_SCHEMES, TRUMP_FACE
 
-WIDTH = 780
+WIDTH = 760
 """Pixels at most: fits Notebook 6's output area (about 820 px) on a 1024 px wide screen."""
 MIN_WIDTH = 580
 """Pixels at least: JupyterLab on a 1024 px screen with its file browser open leaves ~600."""
@@ -180,7 +180,7 @@ class TableWidgets:
         self.resume_button = button("shengji-resume", "success")
 
         self.declare_box = widgets.HBox(
-            layout=fixed(HEIGHTS["declare"], flex_flow="row nowrap", overflow="auto hidden")
+            layout=fixed(HEIGHTS["declare"], flex_flow="row nowrap", overflow="auto")
         )
         self.declare_box.add_class("shengji-declarations")
         self.controls = widgets.HBox(
