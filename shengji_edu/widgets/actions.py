@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..game import AUCTION, DEALING, FINISHED, KITTY, PLAYING, IllegalAction, Table
+from ..game import AUCTION, DEALING, FINISHED, KITTY, PLAYING, IllegalAction
 from ..i18n import render
 
 if TYPE_CHECKING:
@@ -272,4 +272,4 @@ class PlayActions:
         self._safe_render(full=False)
 
 
-__all__ = ["PlayActions", "Table", "click"]
+__all__ = ["PlayActions", "click"]
