@@ -6,6 +6,7 @@
     shengji arena greedy random --deals 400 [--processes 2] [--json F] [--chart F.png]
     shengji replay FILE
     shengji grade PATH... [--csv FILE] [--timeout 120] [--jobs N] [--details] [--fresh]
+    shengji table [--port 8866] [--lang zh] [--seed S] [--computer greedy] [--no-browser]
 
 The command line only calls the engine: it reads options, seats players and prints what
 happened. A person's mistakes are explained and asked again; the command exits with a
@@ -184,6 +185,46 @@ def cmd_grade(args: argparse.Namespace) -> int:
     )
 
 
+def cmd_table(args: argparse.Namespace) -> int:
+    """Serve the play table as a web page with Voilà (the optional ``app`` extra)."""
+    import importlib.util
+    import os
+    import subprocess
+
+    from .i18n import check_language
+    from .widgets.app import APP_NOTEBOOK, ENV_PREFIX
+
+    lang = check_language(args.lang)
+    make_player(args.computer)  # an unknown kind: ValueError naming the known ones
+    if importlib.util.find_spec("voila") is None:
+        raise ValueError(
+            'the table page needs Voilà: pip install "shengji-edu[app]" '
+            "(or pip install voila), then run shengji table again"
+        )
+    env = dict(os.environ, **{ENV_PREFIX + "LANG": lang, ENV_PREFIX + "COMPUTER": args.computer})
+    if args.seed is not None:
+        env[ENV_PREFIX + "SEED"] = str(args.seed)
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(APP_NOTEBOOK),
+        f"--Voila.ip={args.ip}",
+        f"--port={args.port}",
+        "--Voila.port_retries=0",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+    ]
+    if args.no_browser:
+        cmd.append("--no-browser")
+    print(f"Serving the Shengji table on http://{args.ip}:{args.port}/ (Ctrl+C stops it)")
+    print(f"Other languages: http://{args.ip}:{args.port}/?lang=zh (or ?lang=en)", flush=True)
+    if os.name != "posix":
+        return subprocess.call(cmd, env=env)
+    os.execve(sys.executable, cmd, env)  # become Voilà, so a signal to this process reaches it
+    return 0  # not reached: execve does not return
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="shengji", description="Play and study Shengji.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -269,6 +310,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--fresh", action="store_true", help="regrade everything, ignoring the rows in --csv FILE"
     )
     grade.set_defaults(func=cmd_grade)
+
+    table = sub.add_parser("table", help="serve the play table as a web page (needs Voilà)")
+    table.add_argument("--port", type=_positive, default=8866, help="port (default 8866)")
+    table.add_argument("--ip", default="127.0.0.1", help="address to listen on (default: local)")
+    table.add_argument("--lang", default="en", help="language of the table: en or zh")
+    table.add_argument("--seed", type=int, help="seed of the match (default: a random one)")
+    table.add_argument("--computer", default="greedy", help=f"one of: {', '.join(PLAYER_TYPES)}")
+    table.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    table.set_defaults(func=cmd_table)
     return parser
 
 

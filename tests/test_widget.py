@@ -74,15 +74,29 @@ def legal_choice(pt: PlayTable) -> list:
 
 
 def deal(pt: PlayTable, declare_first: bool = False) -> None:
-    """Press "deal all" until the deal is over; optionally declare at the first chance."""
+    """Press "deal all" (and "deal on" at each declaring stop) until the deal is over;
+    optionally declare at the first chance."""
     for _ in range(200):
         if pt.round.phase != DEALING:
             return
         if declare_first and pt.declare_buttons and pt.round.standing_declaration is None:
             pt.declare_buttons[0].click()
+        elif pt.deal_on_button is not None:
+            pt.deal_on_button.click()
         else:
             pt.deal_all_button.click()
     raise AssertionError("the deal did not end")
+
+
+def seat_text(pt: PlayTable, seat: int) -> str:
+    """What the centre shows at one seat: name, role, cards left and its play."""
+    found = re.search(
+        rf"<div class='shengji-seat [^']*shengji-seat-{seat}\b[^']*'>(.*?)</div></div>",
+        pt.trick_html.value,
+        flags=re.S,
+    )
+    assert found, f"seat {seat} is not on the table"
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", found.group(1))).split())
 
 
 def play_out(pt: PlayTable) -> None:
@@ -100,8 +114,16 @@ def play_out(pt: PlayTable) -> None:
         assert "Not allowed" not in pt.message, pt.message
         assert len(rnd.hand(pt.you)) == before - len(cards)
         assert len(pt.hand_toggles) == len(rnd.hand(pt.you))
-        shown = format_cards(rnd.trump.sort(cards), pretty=True)
-        assert f"South (you): {shown}" in text(pt.trick_html)
+        # what the student played is at the student's seat: in the running trick, or else
+        # in the last finished one (on the table until the next lead, or on demand)
+        mine = dict(rnd.current_trick).get(pt.you)
+        if mine is None:
+            mine = dict(rnd.tricks[-1].plays)[pt.you]
+            if rnd.current_trick or rnd.phase == FINISHED:
+                pt.last_trick_toggle.value = True
+        shown = format_cards(rnd.trump.sort(mine), pretty=True)
+        assert shown in seat_text(pt, pt.you), seat_text(pt, pt.you)
+        pt.last_trick_toggle.value = False
     raise AssertionError("the hand did not end")
 
 
@@ -109,9 +131,10 @@ def assert_result_shown(pt: PlayTable) -> None:
     rnd = pt.round
     result = rnd.result
     assert rnd.phase == FINISHED and result is not None
-    shown = text(pt.result_html)
-    assert format_cards(rnd.kitty, pretty=True) in shown
-    assert f"Multiplier ×{result.kitty_multiplier}" in shown
+    shown = text(pt.trick_html)
+    assert format_cards(rnd.trump.sort(rnd.kitty), pretty=True) in shown
+    if result.kitty_points:
+        assert f"× {result.kitty_multiplier} = {result.kitty_points}" in shown
     assert f"= {result.defender_points}" in shown
     assert "Levels:" in shown
     assert "shengji-state-over" in pt.widget._dom_classes
@@ -125,7 +148,7 @@ def test_a_new_table_waits_for_the_deal():
     pt = PlayTable(seed=NOT_DEALER_SEED)
     assert pt.round.phase == DEALING and pt.round.dealt == 0
     assert pt.hand_toggles == []
-    assert "Dealing: 0 of 100 cards dealt" in text(pt.status_html)
+    assert "Dealing: 0 of 100 cards" in text(pt.trick_html)
     assert "shengji-state-deal" in pt.widget._dom_classes
     assert pt.play_button.disabled and not pt.deal_next_button.disabled
     assert "seed 1" in text(pt.status_html)
@@ -137,7 +160,7 @@ def test_deal_next_deals_one_card_and_shows_it():
     assert pt.round.dealt == 1
     (card,) = pt.round.hand(0)
     assert [t.description for t in pt.hand_toggles] == [card.pretty]
-    assert "Dealing: 1 of 100" in text(pt.status_html)
+    assert "Dealing: 1 of 100" in text(pt.trick_html)
 
 
 def test_deal_all_stops_when_something_new_can_be_declared():
@@ -150,6 +173,7 @@ def test_deal_all_stops_when_something_new_can_be_declared():
         f"declare {format_cards(o, pretty=True)}" for o in options
     ]
     assert "You can declare now" in pt.message
+    assert pt.deal_all_button.disabled and pt.deal_on_button is not None
 
 
 def test_a_random_seed_is_chosen_and_shown():
@@ -165,6 +189,10 @@ def test_bad_arguments_are_refused_at_construction():
         PlayTable(seed=1, computer="oracle")
     with pytest.raises(ValueError):
         PlayTable(seed=1, you=4)
+    with pytest.raises(ValueError, match="choose one of"):
+        PlayTable(seed=1, lang="fr")
+    with pytest.raises(ValueError):
+        PlayTable(seed="one")
 
 
 # --- whole hands ----------------------------------------------------------------------------
@@ -174,7 +202,7 @@ def test_a_whole_hand_when_a_computer_deals():
     rnd = pt.round
     assert rnd.dealer != 0, "this seed was chosen so that a computer player deals"
     assert rnd.phase == PLAYING and rnd.turn == 0
-    assert pt.bury_button.layout.display == "none"
+    assert pt.bury_button.disabled
     status = text(pt.status_html)
     assert "level 2" in status and "dealer:" in status
     assert len(pt.hand_toggles) == 25
@@ -192,9 +220,10 @@ def test_a_whole_hand_as_dealer_with_the_bury_step():
     rnd = pt.round
     assert rnd.dealer == 0, "this seed was chosen so that the student declares first"
     assert rnd.phase == KITTY and "shengji-state-bury" in pt.widget._dom_classes
-    assert pt.bury_button.layout.display != "none"
+    assert pt.bury_button.disabled  # nothing selected yet
     assert len(pt.hand_toggles) == 33
-    kitty = [t for t in pt.hand_toggles if t.style.font_style == "italic"]
+    kitty = [t for t in pt.hand_toggles if "shengji-kitty" in t._dom_classes]
+    assert kitty == pt.kitty_toggles
     assert sorted(pt.card_of(t) for t in kitty) == sorted(rnd.kitty)
 
     # seven cards: refused with the engine's reason, nothing changes, selection kept
@@ -215,7 +244,7 @@ def test_a_whole_hand_as_dealer_with_the_bury_step():
     assert rnd.turn == 0 and len(rnd.hand(0)) == 25  # the dealer leads the first trick
     play_out(pt)
     assert_result_shown(pt)
-    assert format_cards(buried, pretty=True) in text(pt.result_html)
+    assert format_cards(rnd.trump.sort(buried), pretty=True) in text(pt.trick_html)
 
 
 def test_the_after_deal_auction_with_the_pass_button():
@@ -225,7 +254,7 @@ def test_the_after_deal_auction_with_the_pass_button():
     for _ in range(20):
         if rnd.phase != "auction":
             break
-        assert rnd.turn == 0 and pt.pass_button.layout.display != "none"
+        assert rnd.turn == 0 and not pt.pass_button.disabled
         pt.pass_button.click()
         assert "Not allowed" not in pt.message
     if rnd.phase == KITTY:
@@ -239,7 +268,11 @@ def test_you_can_sit_in_another_seat():
     pt = PlayTable(seed=5, you=2)
     deal(pt)
     assert pt.round.turn == 2 and pt.round.phase == PLAYING
-    assert "you are North (seat 2)" in text(pt.status_html)
+    assert "you are North" in text(pt.status_html)
+    # you sit at the bottom, the next player (West) on your right, your partner opposite
+    assert "shengji-seat-bottom shengji-seat-2" in pt.trick_html.value
+    assert "shengji-seat-right shengji-seat-3" in pt.trick_html.value
+    assert "shengji-seat-top shengji-seat-0" in pt.trick_html.value
     assert len(pt.hand_toggles) == len(pt.round.hand(2))
 
 
@@ -312,13 +345,15 @@ def test_an_illegal_lead_mixing_suits_is_explained():
     assert "mixes" in reason and reason in pt.message
 
 
-def test_playing_nothing_is_refused():
+def test_play_is_disabled_until_cards_are_selected():
     pt = follow_position()
-    before = snapshot(pt)
     select(pt, [])
-    pt.play_button.click()
-    assert snapshot(pt) == before
-    assert f"{len(pt.round.lead)} card" in pt.message and "you played 0" in pt.message
+    assert pt.play_button.disabled
+    before = snapshot(pt)
+    pt.play_button.click()  # a click that was on its way: ignored, nothing changes
+    assert snapshot(pt) == before and pt.ignored_clicks == 1
+    select(pt, legal_choice(pt))
+    assert not pt.play_button.disabled
 
 
 def test_a_double_click_on_play_plays_once():
@@ -328,40 +363,45 @@ def test_a_double_click_on_play_plays_once():
     select(pt, cards)
     pt.play_button.click()
     after_first = snapshot(pt)
-    assert "Not allowed" not in pt.message
+    message = pt.message
+    assert "Not allowed" not in message
     pt.play_button.click()  # the selection was cleared by the first click
-    assert snapshot(pt) == after_first
-    assert "Not allowed" in pt.message
+    assert snapshot(pt) == after_first and pt.message == message
     mine = [c for t in rnd.tricks for s, c in t.plays if s == 0]
     mine += [c for s, c in rnd.current_trick if s == 0]
     assert sorted(cards) in [sorted(p) for p in mine]
 
 
-def test_clicks_out_of_phase_get_the_engines_reason():
+def test_buttons_that_do_not_apply_are_disabled_and_ignored():
     pt = PlayTable(seed=NOT_DEALER_SEED)
-    before = snapshot(pt)
-    pt.play_button.click()  # during the deal
-    assert snapshot(pt) == before
-    assert "cannot play cards now: the hand is in the dealing phase" in pt.message
-    pt.bury_button.click()
-    assert snapshot(pt) == before and "cannot bury the kitty now" in pt.message
-    pt.pass_button.click()
-    assert snapshot(pt) == before and "cannot pass now" in pt.message
-    pt.next_hand_button.click()
-    assert snapshot(pt) == before
-    assert "finish the current hand before dealing the next one" in pt.message
-
+    for button in (pt.play_button, pt.bury_button, pt.pass_button, pt.next_hand_button):
+        assert button.disabled
+        before = snapshot(pt)
+        button.click()
+        assert snapshot(pt) == before
+    assert pt.ignored_clicks == 4
     deal(pt)
+    assert pt.deal_next_button.disabled and pt.deal_all_button.disabled
     before = snapshot(pt)
     pt.deal_next_button.click()
     pt.deal_all_button.click()
     assert snapshot(pt) == before
-    assert "cannot deal a card now: the hand is in the playing phase" in pt.message
 
 
-def test_a_click_while_a_computer_player_moves_is_out_of_turn():
+def test_an_enabled_button_the_engine_refuses_shows_its_reason():
+    """The widget never decides a rule: it enables buttons by phase and turn, and the engine
+    refuses what the rules forbid (here: bury while the student is not the dealer)."""
+    pt = PlayTable(seed=NOT_DEALER_SEED)
+    pt.deal_next_button.click()
+    before = snapshot(pt)
+    pt._on_bury(None)  # as a front end without the disabled check would call it
+    assert snapshot(pt) == before
+    assert "cannot bury the kitty now: the hand is in the dealing phase" in pt.message
+
+
+def test_a_click_while_a_computer_player_moves_changes_nothing():
     """Clicks that arrive while a computer player is deciding (inside another click's
-    handler): the engine says whose turn it is, and the game goes on undisturbed."""
+    handler): they are answered and the game goes on undisturbed."""
     pt = PlayTable(seed=NOT_DEALER_SEED)
     deal(pt)
     seen = []
@@ -380,18 +420,22 @@ def test_a_click_while_a_computer_player_moves_is_out_of_turn():
 
         def play(self, view):
             if not seen:
-                select(pt, [pt.round.hand(0)[0]])
-                pt.play_button.click()
+                before = snapshot(pt)
+                toggle = pt.hand_toggles[0]
+                toggle.value = True
+                pt._on_play(None)
                 seen.append(pt.message)
-                pt.deal_next_button.click()
+                pt.hint_button.click()
                 seen.append(pt.message)
+                toggle.value = False
+                assert snapshot(pt) == before
             return self.inner.play(view)
 
     table = pt.game_table
     table.players[1] = ClicksDuringItsMove(table.players[1])
     play_out(pt)
     assert "it is seat 1's turn, not seat 0's" in seen[0]
-    assert "wait a moment: the computer players are still moving" in seen[1]
+    assert "Wait a moment: the computer players are still moving" in seen[1]
     assert pt.round.phase == FINISHED
 
 
@@ -400,32 +444,41 @@ def test_clicks_after_the_hand_ended_change_nothing():
     deal(pt)
     play_out(pt)
     before = snapshot(pt)
-    result = pt.result_html.value
+    shown = pt.trick_html.value
     for button in (
         pt.play_button,
         pt.bury_button,
         pt.deal_next_button,
         pt.deal_all_button,
         pt.pass_button,
-        pt.play_button,
     ):
+        assert button.disabled
         button.click()
         assert snapshot(pt) == before
-        assert "Not allowed" in pt.message
-    assert "finished phase" in pt.message
     pt.hint_button.click()
     assert "the hand is over" in text(pt.hint_html)
-    assert snapshot(pt) == before and pt.result_html.value == result
+    assert snapshot(pt) == before and pt.trick_html.value == shown
 
 
-def test_a_stale_declaration_button_is_refused_by_the_engine():
+def test_a_stale_declaration_button_is_ignored():
     pt = PlayTable(seed=DEALER_SEED)
     pt.deal_all_button.click()
     button = pt.declare_buttons[0]
     button.click()
     assert pt.round.standing_declaration.seat == 0
+    assert button not in pt.declare_buttons  # the options changed: new buttons
     before = snapshot(pt)
-    button.click()  # the same declaration again: it does not beat itself
+    button.click()  # the second click of a double click lands on the closed button
+    assert snapshot(pt) == before
+
+
+def test_a_declaration_the_engine_refuses_shows_its_reason():
+    pt = PlayTable(seed=DEALER_SEED)
+    pt.deal_all_button.click()
+    cards = pt.round.legal_declarations(0)[0]
+    pt.declare_buttons[0].click()
+    before = snapshot(pt)
+    pt._on_declare(None, cards)  # the same declaration again: it does not beat itself
     assert snapshot(pt) == before
     assert "does not beat the standing declaration" in pt.message
 
@@ -455,7 +508,7 @@ def test_hint_lists_the_engines_legal_plays_and_changes_nothing():
     assert snapshot(pt) == before
     shown = text(pt.hint_html)
     plays = list(islice(iter_legal_follows(rnd.hand(0), rnd.lead, rnd.trump), 12))
-    assert "legal plays" in shown
+    assert "legal play" in shown
     for play in plays:
         assert format_cards(play, pretty=True) in shown
     assert "Greedy would play" in shown
@@ -503,64 +556,71 @@ def test_next_hand_continues_the_match():
     deal(pt)
     play_out(pt)
     first = pt.round
+    made = pt.hand.made
     pt.next_hand_button.click()
     rnd = pt.round
     assert rnd is not first and len(pt.match.rounds) == 2
     assert rnd.phase == DEALING and rnd.levels == first.result.levels_after
     assert rnd.dealer == first.result.next_dealer
-    assert pt.result_html.value == "" and pt.hint_html.value == ""
+    assert "The hand is over" not in text(pt.trick_html) and pt.hint_html.value == ""
     assert "Hand 2" in text(pt.status_html)
-    pt.next_hand_button.click()  # double click: the match refuses, nothing changes
-    assert pt.round is rnd and "finish the current hand" in pt.message
+    assert pt.next_hand_button.disabled
+    pt.next_hand_button.click()  # double click: ignored, nothing changes
+    assert pt.round is rnd
     deal(pt)
     if pt.round.phase == KITTY:
         select(pt, pt.round.trump.sort(pt.round.hand(0))[-8:])
         pt.bury_button.click()
     play_out(pt)
     assert_result_shown(pt)
+    assert pt.hand.made <= max(made, 33), "toggles are reused from hand to hand"
 
 
 def test_the_four_colour_scheme():
     pt = PlayTable(seed=NOT_DEALER_SEED, colors="four")
     deal(pt)
     assert pt.colors_checkbox.value
+    assert "shengji-colors-four" in pt.widget._dom_classes
     for toggle in pt.hand_toggles:
-        assert toggle.style.text_color == suit_color(pt.card_of(toggle), "four")
-    hearts = COLOR_SCHEMES["four"]["H"]
-    diamonds = COLOR_SCHEMES["four"]["D"]
-    assert hearts != diamonds
+        card = pt.card_of(toggle)
+        ink = "H" if card.text == "BJ" else "S" if card.text == "LJ" else card.suit
+        assert f"shengji-ink-{ink}" in toggle._dom_classes
+    css = pt.ui.style_html.value
+    for suit, color in COLOR_SCHEMES["four"].items():
+        assert f".shengji-colors-four .shengji-ink-{suit} {{ color: {color}" in css
+    assert COLOR_SCHEMES["four"]["H"] != COLOR_SCHEMES["four"]["D"]
     select(pt, legal_choice(pt))
     chosen = pt.selected_cards
-    pt.colors_checkbox.value = False  # switching colours keeps the selection
+    pt.colors_checkbox.value = False  # switching colours keeps the selection and the game
     assert pt.colors == "classic" and pt.selected_cards == chosen
-    for toggle in pt.hand_toggles:
-        assert toggle.style.text_color == suit_color(pt.card_of(toggle), "classic")
+    assert "shengji-colors-classic" in pt.widget._dom_classes
+    assert "shengji-colors-four" not in pt.widget._dom_classes
+    red = suit_color(parse_cards("H2")[0], "classic")
+    assert f"color:{red}" in pt.trick_html.value or not any(
+        c.suit in "HD" for _, cards in pt.round.current_trick for c in cards
+    )
 
 
-def test_selection_is_shown_as_you_click():
+def test_selected_cards_are_raised_by_the_stylesheet():
     pt = PlayTable(seed=NOT_DEALER_SEED)
     deal(pt)
     toggle = pt.hand_toggles[0]
     toggle.value = True
-    assert f"Selected (1): {toggle.description}" in text(pt.selection_html)
-
-
-def test_hiding_a_button_hides_nothing_else():
-    """Widgets share Layout objects; only the buttons that come and go have their own."""
-    pt = PlayTable(seed=NOT_DEALER_SEED)
-    deal(pt)
-    assert pt.bury_button.layout.display == "none" and pt.pass_button.layout.display == "none"
-    for widget in (pt.play_button, pt.hint_button, pt.hand_box, pt.widget, pt.status_html):
-        assert widget.layout.display in (None, "")
+    assert pt.selected_cards == [pt.card_of(toggle)]
+    assert re.search(
+        r"\.shengji-card\.mod-active \{ transform: translateY\(-\d+px\)", pt.ui.style_html.value
+    )
+    assert not pt.play_button.disabled
 
 
 def test_the_cell_shows_the_widget_with_a_short_stable_text():
     pt = PlayTable(seed=7)
     bundle = pt._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
-    assert bundle["text/plain"] == "PlayTable(seed=7, computer='greedy', colors='classic', you=0)"
-    for css in ("shengji-table",):
-        assert css in pt.widget._dom_classes
+    assert bundle["text/plain"] == (
+        "PlayTable(seed=7, computer='greedy', colors='classic', you=0, lang='en')"
+    )
+    assert "shengji-table" in pt.widget._dom_classes
     for pane, css in (
         (pt.hand_box, "shengji-hand"),
         (pt.trick_html, "shengji-trick"),
@@ -568,3 +628,148 @@ def test_the_cell_shows_the_widget_with_a_short_stable_text():
         (pt.log_html, "shengji-log"),
     ):
         assert css in pane._dom_classes
+
+
+# --- settings in the table -----------------------------------------------------------------------
+def test_the_settings_offer_the_rule_options_of_ruleset():
+    from shengji_edu.widgets.settings import rule_options
+
+    options = rule_options()
+    assert options["kitty"][:2] == ["power", "linear"]
+    assert options["bidding"] == ["during_deal", "after_deal"]
+    assert 0 in options["throw_penalty"] and 10 in options["throw_penalty"]
+    pt = PlayTable(seed=1)
+    assert set(pt.settings.rule_dropdowns) == set(options)
+
+
+def test_a_new_rule_field_appears_in_the_settings_when_the_engine_plays_it(monkeypatch):
+    """Built from RuleSet's fields: an option the rules gain shows up by itself, but only
+    with the values the engine can start a hand with."""
+    import dataclasses
+
+    from shengji_edu.widgets import settings
+
+    @dataclasses.dataclass(frozen=True)
+    class MoreRules(RuleSet):
+        twos_are_trump: bool = False
+        decks: int = 2
+
+    def round_accepting(seed, rules):
+        if getattr(rules, "decks", 2) == 3:
+            raise ValueError("three decks are not played yet")
+
+    monkeypatch.setattr(settings, "RuleSet", MoreRules)
+    monkeypatch.setattr(settings, "Round", round_accepting)
+    options = settings.rule_options()
+    assert options["twos_are_trump"] == [False, True]
+    assert options["decks"] == [1, 2]  # 3 is refused by the engine, so not offered
+
+
+def test_new_match_with_the_chosen_settings():
+    pt = PlayTable(seed=1)
+    s = pt.settings
+    s.seed_text.value = "42"
+    s.computer_dropdown.value = "random"
+    s.rule_dropdowns["kitty"].value = s.options["kitty"].index("linear")
+    s.new_match_button.click()  # nothing dealt yet: no question asked
+    assert pt.seed == 42 and pt.computer == "random" and pt.rules.kitty == "linear"
+    assert pt.round.rules == pt.rules and "seed 42" in text(pt.status_html)
+    assert pt.match.seed == 42
+
+
+def test_new_match_mid_hand_asks_first_and_a_stale_answer_is_ignored():
+    pt = PlayTable(seed=1)
+    deal(pt)
+    rnd = pt.round
+    pt.settings.seed_text.value = "7"
+    pt.settings.new_match_button.click()
+    assert pt.round is rnd and "A hand is in progress" in pt.message
+    first_question = pt.settings.confirm_button
+    assert first_question is not None
+    pt.settings.new_match_button.click()  # asked again: a new button
+    assert pt.settings.confirm_button is not first_question
+    first_question.click()  # the old button answers nothing
+    assert pt.round is rnd
+    pt.settings.confirm_button.click()
+    assert pt.round is not rnd and pt.seed == 7 and pt.round.phase == DEALING
+    assert pt.settings.confirm_button is None
+
+
+def test_a_bad_seed_in_the_settings_is_explained():
+    pt = PlayTable(seed=1)
+    before = snapshot(pt)
+    pt.settings.seed_text.value = "eight"
+    pt.settings.new_match_button.click()
+    assert snapshot(pt) == before
+    assert "the seed must be a whole number" in pt.message
+
+
+def rule_variants() -> list[RuleSet]:
+    """One RuleSet per option the settings offer (each other option at its default)."""
+    from shengji_edu.widgets.settings import rule_options
+
+    variants = {RuleSet()}
+    for name, values in rule_options().items():
+        for value in values:
+            variants.add(RuleSet(**{name: value}))
+    return sorted(variants, key=repr)
+
+
+@pytest.mark.parametrize("rules", rule_variants(), ids=repr)
+def test_a_whole_hand_for_every_rule_variant_the_table_offers(rules):
+    pt = PlayTable(seed=4, rules=rules)
+    deal(pt, declare_first=True)
+    rnd = pt.round
+    for _ in range(20):
+        if rnd.phase == "auction":
+            pt.pass_button.click()
+    if rnd.phase == KITTY:
+        select(pt, rnd.trump.sort(rnd.hand(0))[-len(rnd.kitty) :])
+        pt.bury_button.click()
+    play_out(pt)
+    assert_result_shown(pt)
+    assert pt.round.rules == rules
+
+
+# --- a race: clicks while the computer players move ------------------------------------------
+def test_random_clicks_during_computer_moves_never_change_the_game():
+    """While each computer decision is being made, press random toggles and buttons (as a
+    front end might deliver them); none may act, and the hand plays out normally."""
+    import random
+
+    pt = PlayTable(seed=5)
+    deal(pt)
+    rng = random.Random(0)
+    moves = []
+
+    class Racer:
+        name = "racer"
+
+        def __init__(self, inner):
+            self.inner = inner
+
+        def declare(self, view):
+            return self.inner.declare(view)
+
+        def bury(self, view):
+            return self.inner.bury(view)
+
+        def play(self, view):
+            before = snapshot(pt)
+            for _ in range(3):
+                toggles = pt.hand_toggles
+                if toggles:
+                    rng.choice(toggles).value = True
+                rng.choice([pt.play_button, pt.hint_button, pt.next_hand_button]).click()
+            assert snapshot(pt) == before
+            pt.hand.clear()
+            moves.append(view.seat)
+            return self.inner.play(view)
+
+    for seat in (1, 2, 3):
+        pt.game_table.players[seat] = Racer(pt.game_table.players[seat])
+    play_out(pt)
+    assert len(moves) >= 30
+    assert_result_shown(pt)
+    played = [c for t in pt.round.tricks for c in t.cards()]
+    assert len(played) == 100  # every card of the hands played exactly once

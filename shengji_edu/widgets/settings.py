@@ -1,0 +1,231 @@
+"""The table's settings: seed, computer players and rule options, chosen without code.
+
+The rule options are built from :class:`~shengji_edu.rules.RuleSet`'s fields, so an option
+the rules gain (``decks``, ``twos_are_trump``, ``kitty="plain"`` …) appears here by itself:
+
+* a field's candidate values are the accepted values the rules module publishes
+  (``KITTY_RULES`` …, looked up by name), the values of :data:`CANDIDATES`, ``False``/``True``
+  for a boolean, or just its default;
+* a candidate is offered only if ``RuleSet`` accepts it **and** the engine can start a hand
+  with it (``Round(0, rules)`` does not raise), so a rule the engine does not play yet is
+  not offered.
+
+Options are labelled in the table's language where a label is known (:data:`LABELS`),
+otherwise by their field name and value. Changes take effect with *new match*; if a hand is
+in progress the first press asks, and a second button (new for each question, so a double
+click cannot answer it) confirms.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from .. import rules as rules_module
+from ..game import Round
+from ..i18n import LANGUAGES, N_, Translator
+from ..players import PLAYER_TYPES
+from ..rules import RuleSet
+from .views import COMPUTER_NAMES
+
+CANDIDATES: dict[str, tuple[Any, ...]] = {
+    "throw_penalty": (0, 10, 20),
+    "decks": (1, 2, 3),
+    "kitty_max": (None, 16, 32, 64, 128),
+}
+"""Values to offer for fields whose accepted values the rules module does not list."""
+
+FIELD_LABELS = {
+    "kitty": N_("kitty multiplier"),
+    "settlement": N_("settlement"),
+    "throw_penalty": N_("failed throw costs"),
+    "bidding": N_("declaring"),
+    "decks": N_("decks"),
+    "twos_are_trump": N_("2s are always trump (常主)"),
+    "overcall_after_bury": N_("overcall after the bury (反主)"),
+    "kitty_max": N_("kitty multiplier at most"),
+}
+
+LABELS: dict[tuple[str, Any], str] = {
+    ("kitty", "power"): N_("doubling: ×2, ×4, ×16, ×64"),
+    ("kitty", "linear"): N_("linear: ×2, ×4, ×8, ×12"),
+    ("kitty", "plain"): N_("plain: ×1, ×2, ×4, ×6"),
+    ("settlement", "standard"): N_("standard: 80 take the deal"),
+    ("settlement", "escalating"): N_("escalating: 80 take the deal and a level"),
+    ("throw_penalty", 0): N_("nothing"),
+    ("bidding", "during_deal"): N_("during the deal"),
+    ("bidding", "after_deal"): N_("one auction after the deal"),
+    ("decks", 1): N_("1 deck (54 cards)"),
+    ("decks", 2): N_("2 decks (108 cards)"),
+    ("decks", 3): N_("3 decks (162 cards)"),
+    ("kitty_max", None): N_("no cap"),
+}
+
+
+def candidates(field: dataclasses.Field) -> list[Any]:
+    """The values worth offering for one RuleSet field, before checking them."""
+    published = getattr(rules_module, f"{field.name.upper()}_RULES", None)
+    if published is not None:
+        values = list(published)
+    elif field.name in CANDIDATES:
+        values = list(CANDIDATES[field.name])
+    elif isinstance(field.default, bool):
+        values = [False, True]
+    else:
+        values = []
+    default = field.default
+    if default is not dataclasses.MISSING and default not in values:
+        values.insert(0, default)
+    return values
+
+
+def playable(name: str, value: Any) -> bool:
+    """The rules accept the value and the engine can start a hand with it."""
+    try:
+        rules = RuleSet(**{name: value})
+        Round(0, rules)
+    except Exception:  # noqa: BLE001 - any refusal means: not offered
+        return False
+    return True
+
+
+def rule_options() -> dict[str, list[Any]]:
+    """Every RuleSet field with the values the table can offer (fields with one are left out)."""
+    options = {}
+    for field in dataclasses.fields(RuleSet):
+        values = [v for v in candidates(field) if playable(field.name, v)]
+        if len(values) > 1:
+            options[field.name] = values
+    return options
+
+
+def value_label(tr: Translator, name: str, value: Any) -> str:
+    label = LABELS.get((name, value))
+    if label is not None:
+        return tr.gettext(label)
+    if name == "throw_penalty":
+        return tr.say_n("{n} point", "{n} points", value)
+    if isinstance(value, bool):
+        return tr.say("yes") if value else tr.say("no")
+    if name == "kitty_max":
+        return tr.say("×{n}", n=value)
+    return str(value)
+
+
+class Settings:
+    """The settings tab: its widgets, and reading them into a seed, players and rules."""
+
+    def __init__(self, on_new_match: Callable[[], None], on_display: Callable[[], None]) -> None:
+        self.seed_text = widgets.Text(layout=widgets.Layout(width="320px"))
+        self.computer_dropdown = widgets.Dropdown(layout=widgets.Layout(width="320px"))
+        self.language_dropdown = widgets.Dropdown(layout=widgets.Layout(width="320px"))
+        self.colors_checkbox = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
+        self.colors_checkbox.add_class("shengji-colors")
+        self.rule_dropdowns: dict[str, widgets.Dropdown] = {}
+        self.options = rule_options()
+        for name in self.options:
+            self.rule_dropdowns[name] = widgets.Dropdown(layout=widgets.Layout(width="320px"))
+        self.new_match_button = widgets.Button(button_style="warning")
+        self.new_match_button.add_class("shengji-new-match")
+        self.confirm_box = widgets.HBox()
+        self.confirm_button: widgets.Button | None = None
+        self.note_html = widgets.HTML()
+        self.note_html.add_class("shengji-settings-note")
+        self._on_new_match = on_new_match
+        self.new_match_button.on_click(lambda _b: on_new_match())
+        self.colors_checkbox.observe(lambda _c: on_display(), names="value")
+        self.language_dropdown.observe(lambda _c: on_display(), names="value")
+        self._labelled: str | None = None
+
+    def rows(self) -> list[widgets.Widget]:
+        rows = [
+            self.seed_text,
+            self.computer_dropdown,
+            *self.rule_dropdowns.values(),
+            self.language_dropdown,
+            self.colors_checkbox,
+            widgets.HBox([self.new_match_button, self.confirm_box]),
+            self.note_html,
+        ]
+        return rows
+
+    def relabel(self, tr: Translator, seed: int, computer: str, rules: RuleSet, lang: str) -> None:
+        """Labels in the table's language, values from the running match (no events fired)."""
+        style = {"description_width": "200px"}
+        self.seed_text.description = tr.say("seed (empty: random)")
+        self.seed_text.style = style
+        if self._labelled is None:
+            self.seed_text.value = str(seed)
+        self.computer_dropdown.description = tr.say("computer players")
+        self.computer_dropdown.style = style
+        choices = [(tr.gettext(COMPUTER_NAMES.get(k, k)), k) for k in PLAYER_TYPES]
+        _set_options(self.computer_dropdown, choices, computer if self._labelled is None else None)
+        for name, dropdown in self.rule_dropdowns.items():
+            dropdown.description = tr.gettext(FIELD_LABELS.get(name, name))
+            dropdown.style = style
+            labels = [(value_label(tr, name, v), i) for i, v in enumerate(self.options[name])]
+            current = self.options[name].index(getattr(rules, name))
+            _set_options(dropdown, labels, current if self._labelled is None else None)
+        self.language_dropdown.description = tr.say("language")
+        self.language_dropdown.style = style
+        _set_options(
+            self.language_dropdown,
+            [(name, code) for code, name in LANGUAGES.items()],
+            lang if self._labelled is None else None,
+        )
+        self.colors_checkbox.description = tr.say("four colours (colour-blind safe)")
+        self.new_match_button.description = tr.say("new match")
+        self.new_match_button.tooltip = tr.say("Start a new match with these settings")
+        if self.confirm_button is not None:
+            self.confirm_button.description = tr.say("yes, end the hand in progress")
+        self._labelled = tr.lang
+
+    def read(self, tr: Translator) -> tuple[int, str, RuleSet]:
+        """The chosen seed, computer player and rules; ValueError with what to fix."""
+        text = self.seed_text.value.strip()
+        if not text:
+            seed = random.randrange(1_000_000)
+        else:
+            try:
+                seed = int(text)
+            except ValueError:
+                raise ValueError(
+                    tr.say(
+                        "the seed must be a whole number (or empty for a random one), not {text!r}",
+                        text=text,
+                    )
+                ) from None
+        computer = self.computer_dropdown.value
+        chosen = {name: self.options[name][d.value] for name, d in self.rule_dropdowns.items()}
+        return seed, computer, RuleSet(**chosen)
+
+    def ask_to_confirm(self, tr: Translator, on_confirm: Callable[[], None]) -> None:
+        """Show a fresh confirm button (a click meant for an earlier one cannot answer it)."""
+        self.withdraw_question()
+        button = widgets.Button(
+            description=tr.say("yes, end the hand in progress"), button_style="danger"
+        )
+        button.add_class("shengji-confirm-new-match")
+        button.on_click(lambda b: on_confirm() if b is self.confirm_button else None)
+        self.confirm_button = button
+        self.confirm_box.children = [button]
+
+    def withdraw_question(self) -> None:
+        if self.confirm_button is not None:
+            self.confirm_button.close()
+        self.confirm_button = None
+        self.confirm_box.children = []
+
+
+def _set_options(dropdown: widgets.Dropdown, options: list, value: Any) -> None:
+    """Set a dropdown's options (keeping its value) and, if given, its value."""
+    keep = dropdown.value if value is None else value
+    if list(dropdown.options) != options:
+        dropdown.options = options
+    values = [v for _, v in options]
+    if keep in values and dropdown.value != keep:
+        dropdown.value = keep

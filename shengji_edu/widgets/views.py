@@ -1,0 +1,545 @@
+"""What the table shows, as HTML: pure functions of the engine's state and a language.
+
+Nothing here decides a rule: who wins a trick comes from :func:`~shengji_edu.tricks.
+trick_winner`, what counts from the round's result and :func:`~shengji_edu.scoring.settle`,
+the order of cards from :meth:`Trump.sort`. Every sentence goes through the table's
+:class:`~shengji_edu.i18n.Translator` (``tr.say``), so ``lang="zh"`` shows all of it in
+Chinese with the terms of RULES (庄家, 闲家, 主牌, 级牌, 底牌, 甩牌, 拖拉机, 对子 …).
+
+Text that must read well without the stylesheet (Notebook 6 pads no table cell) separates
+its parts with literal " · " rather than relying on CSS spacing. Card faces carry classes
+for the stylesheet *and* an inline colour, so they stay red and black even where a front
+end drops the ``<style>`` element.
+
+Decisions where RULES is silent:
+
+* The centre shows the running trick in front of each seat; once a trick is complete it
+  stays there, marked "won", until the next card is led, so the student sees how it ended.
+  "last trick" shows the previous finished trick at any time.
+* A seat shows its card count: everyone at a real table can count the cards in a hand.
+* The dealers' row shows what counts for them: keeping the defenders under the threshold.
+  The points the dealers capture are not shown, since they never count (RULES §7).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..cards import Card, rank_text
+from ..game import AUCTION, DEALING, FINISHED, KITTY, PLAYING, Match, Round, team_of
+from ..game import events as ev
+from ..i18n import N_, Suit, Translator
+from ..render.pictures import suit_color
+from ..rules import RuleSet
+from ..scoring import settle, trick_points
+from ..tricks import trick_winner
+from ..trump import Trump
+
+SEAT_NAMES = (N_("South"), N_("East"), N_("North"), N_("West"))
+"""Seat 0 is South; play goes South → East → North → West (counter-clockwise)."""
+
+COMPUTER_NAMES = {"greedy": N_("greedy"), "random": N_("random"), "montecarlo": N_("Monte Carlo")}
+
+POSITIONS = ("bottom", "right", "top", "left")
+"""Where each seat sits, counted from yours in play order: the next player on your right,
+your partner opposite, the one before you on your left."""
+
+SEP = " · "
+
+
+@dataclass
+class Context:
+    """Everything a view needs: the engine's state and how to say it."""
+
+    round: Round
+    match: Match
+    you: int
+    tr: Translator
+    colors: str = "classic"
+    computer: str = "greedy"
+    seed: int = 0
+
+    @property
+    def partner(self) -> int:
+        return (self.you + 2) % 4
+
+
+# --- small pieces -----------------------------------------------------------------------------
+def esc(text: str) -> str:
+    return html.escape(text, quote=False)
+
+
+def bold(text: str) -> str:
+    return f"<b>{esc(text)}</b>"
+
+
+def chip(inner_html: str) -> str:
+    return f"<span class='shengji-chip'>{inner_html}</span>"
+
+
+def seat_name(ctx: Context, seat: int) -> str:
+    """ "South (you)", "North (partner)" or "East", in the table's language."""
+    name = ctx.tr.gettext(SEAT_NAMES[seat])
+    if seat == ctx.you:
+        return ctx.tr.say("{name} (you)", name=name)
+    if seat == ctx.partner:
+        return ctx.tr.say("{name} (partner)", name=name)
+    return name
+
+
+def team_name(ctx: Context, team: int) -> str:
+    tr = ctx.tr
+    a, b = tr.gettext(SEAT_NAMES[team]), tr.gettext(SEAT_NAMES[team + 2])
+    if team == team_of(ctx.you):
+        return tr.say("your team ({a} & {b})", a=a, b=b)
+    return tr.say("opponents ({a} & {b})", a=a, b=b)
+
+
+def display_trump(rnd: Round) -> Trump:
+    """The trump, or while declaring, the trump the standing declaration would give."""
+    if rnd.trump is not None:
+        return rnd.trump
+    standing = rnd.standing_declaration
+    return Trump(rnd.level_rank, standing.suit if standing else None)
+
+
+def ink_key(card: Card) -> str:
+    """The suit whose ink a card wears (big joker: hearts' red, little joker: spades')."""
+    if card.is_joker:
+        return "H" if card.text == "BJ" else "S"
+    return card.suit
+
+
+def face(ctx: Context, card: Card, trump: Trump | None, kitty: bool = False) -> str:
+    """One card face: rank and suit in its colour, trumps on a gold face."""
+    css = ["shengji-face", f"shengji-ink-{ink_key(card)}"]
+    if trump is not None and trump.is_trump(card):
+        css.append("shengji-trump")
+    if kitty:
+        css.append("shengji-kitty")
+    color = suit_color(card, ctx.colors)
+    return f"<span class='{' '.join(css)}' style='color:{color}'>{esc(ctx.tr.card(card))}</span>"
+
+
+def faces(ctx: Context, cards: Sequence[Card], trump: Trump | None = None) -> str:
+    trump = trump if trump is not None else ctx.round.trump
+    shown = trump.sort(cards) if trump is not None else list(cards)
+    return " ".join(face(ctx, c, trump) for c in shown)
+
+
+def suit_text(ctx: Context, suit: str | None) -> str:
+    """The trump suit's name: ♥, or "no trump suit"."""
+    if suit is None:
+        return ctx.tr.say("no trump suit")
+    return Suit(suit).render(ctx.tr)
+
+
+def dealt_total(rules: RuleSet) -> int:
+    """Cards dealt to the players (100 with two decks; RuleSet.hand_size once it exists)."""
+    from ..game.round import DEALT_CARDS
+
+    hand_size = getattr(rules, "hand_size", None)
+    return 4 * hand_size if isinstance(hand_size, int) else DEALT_CARDS
+
+
+@lru_cache(maxsize=32)
+def take_deal_points(rules: RuleSet) -> int:
+    """The fewest defender points that take the deal, as the engine's settle says."""
+    for points in range(0, 1001, 5):
+        if settle(points, rules).defenders_take_deal:
+            return points
+    return 80  # unreachable with any rule set of RULES; a sensible default all the same
+
+
+# --- the status bar ---------------------------------------------------------------------------
+def status_html(ctx: Context) -> str:
+    """Hand and seed; level, trump and dealer at a glance; one row per team."""
+    tr, rnd = ctx.tr, ctx.round
+    computer = tr.gettext(COMPUTER_NAMES.get(ctx.computer, ctx.computer))
+    head = SEP.join(
+        [
+            bold(tr.say("Hand {n}", n=len(ctx.match.rounds))),
+            esc(tr.say("seed {seed}", seed=ctx.seed)),
+            esc(tr.say("you are {seat}", seat=tr.gettext(SEAT_NAMES[ctx.you]))),
+            esc(tr.say("computer players: {kind}", kind=computer)),
+        ]
+    )
+    level = rank_text(rnd.level_rank)
+    if rnd.trump is not None:
+        trump = tr.say("trump {suit}", suit=suit_text(ctx, rnd.trump.suit))
+    elif rnd.standing_declaration is not None:
+        trump = tr.say(
+            "trump so far {suit} (not fixed yet)",
+            suit=suit_text(ctx, rnd.standing_declaration.suit),
+        )
+    else:
+        trump = tr.say("trump not declared yet")
+    dealer = seat_name(ctx, rnd.dealer) if rnd.dealer is not None else tr.say("the first declarer")
+    glance = SEP.join(
+        [
+            chip(bold(tr.say("playing level {level}", level=level))),
+            chip(bold(trump)),
+            chip(esc(tr.say("dealer: {seat}", seat=dealer))),
+        ]
+    )
+    need = take_deal_points(rnd.rules)
+    rows = []
+    for team in (0, 1):
+        parts = [
+            esc(team_name(ctx, team)),
+            esc(tr.say("level {level}", level=rank_text(rnd.levels[team]))),
+        ]
+        if rnd.dealer is not None and rnd.is_dealer_team(team):
+            parts.append(bold(tr.say("dealers")))
+            parts.append(esc(tr.say("keep the defenders under {need}", need=need)))
+        elif rnd.dealer is not None:
+            points = rnd.defender_points
+            parts.append(bold(tr.say("defenders")))
+            text = tr.say_n("{n} point", "{n} points", points)
+            parts.append(f"<b>{esc(text)}</b> / {need}")
+            if rnd.penalty:
+                parts.append(esc(tr.say("throw penalties {points:+}", points=rnd.penalty)))
+        rows.append(f"<div class='shengji-team shengji-team-{team}'>{SEP.join(parts)}</div>")
+    return f"<div>{head}</div><div>{glance}</div>{''.join(rows)}"
+
+
+# --- the centre: four seats around the trick --------------------------------------------------
+def centre_html(ctx: Context, show_last: bool = False) -> str:
+    """The seats around the middle; the middle holds the trick, the deal or the result."""
+    rnd = ctx.round
+    trump = display_trump(rnd)
+    plays: dict[int, Sequence[Card]] = {}
+    marks: dict[int, str] = {}
+    tr = ctx.tr
+    shown_trick = None
+    if rnd.phase == PLAYING and rnd.trump is not None:
+        current = rnd.current_trick
+        if show_last and rnd.tricks:
+            shown_trick = rnd.tricks[-1]
+        elif current:
+            best = current[trick_winner([cards for _, cards in current], rnd.trump)][0]
+            for seat, cards in current:
+                plays[seat] = cards
+            marks[best] = tr.say("winning")
+        elif rnd.tricks:
+            shown_trick = rnd.tricks[-1]  # complete: stays on the table until the next lead
+    elif rnd.phase == FINISHED and show_last and rnd.tricks:
+        shown_trick = rnd.tricks[-1]
+    if shown_trick is not None:
+        for seat, cards in shown_trick.plays:
+            plays[seat] = cards
+        marks = {shown_trick.winner: tr.say("won")}
+    turn = rnd.turn
+    seats = []
+    for offset, position in enumerate(POSITIONS):
+        seat = (ctx.you + offset) % 4
+        seats.append(_seat_html(ctx, seat, position, plays.get(seat), marks.get(seat), turn, trump))
+    if rnd.phase == FINISHED and not show_last:
+        # The hand is over: the result takes the whole table (every seat holds 0 cards).
+        return f"<div class='shengji-centre shengji-centre-over'>{result_html(ctx)}</div>"
+    middle = _middle_html(ctx, shown_trick, show_last)
+    return (
+        f"<div class='shengji-centre'>{''.join(seats)}"
+        f"<div class='shengji-middle'>{middle}</div></div>"
+    )
+
+
+def _seat_html(
+    ctx: Context,
+    seat: int,
+    position: str,
+    cards: Sequence[Card] | None,
+    mark: str | None,
+    turn: int | None,
+    trump: Trump,
+) -> str:
+    tr, rnd = ctx.tr, ctx.round
+    css = ["shengji-seat", f"shengji-seat-{position}", f"shengji-seat-{seat}"]
+    if turn == seat and rnd.phase != DEALING:
+        css.append("shengji-turn")
+    badge = (
+        " <span class='shengji-badge'>" + esc(tr.say("dealer")) + "</span>"
+        if rnd.dealer == seat
+        else ""
+    )
+    count = len(rnd.hand(seat))
+    info = [esc(tr.say_n("{n} card", "{n} cards", count))]
+    if turn == seat and rnd.phase in (AUCTION, KITTY, PLAYING):
+        info.append(esc(tr.say("your turn") if seat == ctx.you else tr.say("to play…")))
+    played = faces(ctx, cards, trump) if cards else ""
+    tag = f" <span class='shengji-mark'>{esc(mark)}</span>" if mark and cards else ""
+    return (
+        f"<div class='{' '.join(css)}'><div class='shengji-seat-name'>"
+        f"{esc(seat_name(ctx, seat))}{badge}</div>"
+        f"<div class='shengji-seat-info'>{SEP.join(info)}</div>"
+        f"<div class='shengji-seat-play'>{played}{tag}</div></div>"
+    )
+
+
+def _middle_html(ctx: Context, shown_trick, show_last: bool) -> str:
+    tr, rnd = ctx.tr, ctx.round
+    lines: list[str] = []
+    phase = rnd.phase
+    if phase == DEALING:
+        lines.append(
+            esc(
+                tr.say(
+                    "Dealing: {dealt} of {total} cards",
+                    dealt=rnd.dealt,
+                    total=dealt_total(rnd.rules),
+                )
+            )
+        )
+        standing = rnd.standing_declaration
+        if standing is not None:
+            lines.append(
+                esc(tr.say("{seat} declared", seat=seat_name(ctx, standing.seat)))
+                + " "
+                + faces(ctx, standing.cards, display_trump(rnd))
+            )
+        else:
+            lines.append(esc(tr.say("Nobody has declared trump yet.")))
+    elif phase == AUCTION:
+        lines.append(esc(tr.say("The auction after the deal")))
+        standing = rnd.standing_declaration
+        if standing is not None:
+            lines.append(
+                esc(tr.say("{seat} declared", seat=seat_name(ctx, standing.seat)))
+                + " "
+                + faces(ctx, standing.cards, display_trump(rnd))
+            )
+    elif phase == KITTY:
+        lines.append(esc(tr.say("The kitty")))
+    elif phase in (PLAYING, FINISHED):
+        if shown_trick is not None:
+            number = rnd.tricks.index(shown_trick) + 1
+            title = tr.say(
+                "Trick {n} won by {seat}", n=number, seat=seat_name(ctx, shown_trick.winner)
+            )
+            if show_last:
+                title = tr.say("Last trick: {title}", title=title)
+            points = tr.say_n("{n} point", "{n} points", shown_trick.points)
+            lines.append(f"<b>{esc(title)}</b>{SEP}{esc(points)}")
+            if shown_trick.attempted is not None:
+                lines.append(esc(tr.say("failed throw:")) + " " + faces(ctx, shown_trick.attempted))
+        else:
+            current = rnd.current_trick
+            number = len(rnd.tricks) + 1
+            points = trick_points(c for _, cards in current for c in cards)
+            on_table = tr.say_n("{n} point on the table", "{n} points on the table", points)
+            lines.append(bold(tr.say("Trick {n}", n=number)) + SEP + esc(on_table))
+    lines.append(f"<div class='shengji-next'>{esc(next_step(ctx))}</div>")
+    return "".join(f"<div>{line}</div>" for line in lines)
+
+
+def next_step(ctx: Context) -> str:
+    """What the table waits for, in one sentence."""
+    tr, rnd = ctx.tr, ctx.round
+    phase = rnd.phase
+    if phase == DEALING:
+        if rnd.next_receiver is None:
+            return tr.say("All cards are dealt: declare now if you like, then fix the trump.")
+        return tr.say("Press deal next or deal all; declare when a declare button appears.")
+    if phase == FINISHED:
+        if ctx.match.over:
+            return tr.say("The hand is over, and so is the match.")
+        return tr.say("The hand is over: press next hand to go on with the match.")
+    turn = rnd.turn
+    if turn != ctx.you:
+        return tr.say("Waiting for {seat}.", seat=seat_name(ctx, turn))
+    if phase == AUCTION:
+        return tr.say("Your bid: declare or pass.")
+    if phase == KITTY:
+        n = len(rnd.kitty)
+        return tr.say_n(
+            "You are the dealer: select {n} card to bury (the kitty's cards are framed in blue).",
+            "You are the dealer: select {n} cards to bury (the kitty's cards are framed in blue).",
+            n,
+        )
+    lead = rnd.lead
+    if lead is None:
+        return tr.say("Your turn: lead (select cards of one suit and press play).")
+    leader = rnd.current_trick[0][0]
+    return tr.say_n(
+        "Your turn: follow {seat}'s lead of {n} card.",
+        "Your turn: follow {seat}'s lead of {n} cards.",
+        len(lead),
+        seat=seat_name(ctx, leader),
+    )
+
+
+# --- the result -------------------------------------------------------------------------------
+def result_html(ctx: Context) -> str:
+    """How the hand ended: the kitty, what counted, who goes up how far."""
+    tr, rnd = ctx.tr, ctx.round
+    result = rnd.result
+    if rnd.phase != FINISHED or result is None:
+        return ""
+    s = result.settlement
+    dealer_team = team_of(result.dealer)
+    last = rnd.tricks[-1]
+    raw = trick_points(rnd.kitty)
+    if rnd.is_dealer_team(last.winner):
+        kitty = tr.say(
+            "The dealers won the last trick ({seat}): the kitty's {raw} points do not count.",
+            seat=seat_name(ctx, last.winner),
+            raw=raw,
+        )
+    else:
+        kitty = tr.say(
+            "The defenders won the last trick ({seat}): the kitty's {raw} points × "
+            "{multiplier} = {points}.",
+            seat=seat_name(ctx, last.winner),
+            raw=raw,
+            multiplier=result.kitty_multiplier,
+            points=result.kitty_points,
+        )
+    total = tr.say(
+        "tricks {tricks} + kitty {kitty}", tricks=result.trick_points, kitty=result.kitty_points
+    )
+    if result.penalty:
+        total += " " + tr.say("+ throw penalties {points:+}", points=result.penalty)
+    if s.defenders_take_deal:
+        outcome = tr.say_n(
+            "the defenders, {team}, take the deal and go up {n} level",
+            "the defenders, {team}, take the deal and go up {n} levels",
+            s.defender_levels,
+            team=team_name(ctx, 1 - dealer_team),
+        )
+    else:
+        outcome = tr.say_n(
+            "the dealers, {team}, keep the deal and go up {n} level",
+            "the dealers, {team}, keep the deal and go up {n} levels",
+            s.dealer_levels,
+            team=team_name(ctx, dealer_team),
+        )
+    levels = SEP.join(
+        tr.say(
+            "{team} {before} → {after}",
+            team=team_name(ctx, t),
+            before=rank_text(result.levels_before[t]),
+            after=rank_text(result.levels_after[t]),
+        )
+        for t in (0, 1)
+    )
+    kitty_faces = " ".join(face(ctx, c, rnd.trump, kitty=True) for c in rnd.trump.sort(rnd.kitty))
+    lines = [
+        bold(tr.say("The hand is over"))
+        + SEP
+        + esc(
+            tr.say(
+                "defenders' points: {total} = {points}", total=total, points=result.defender_points
+            )
+        ),
+        esc(tr.say("Kitty buried by {seat}:", seat=seat_name(ctx, result.dealer)))
+        + " "
+        + kitty_faces,
+        esc(kitty),
+        "<b>" + esc(tr.say("Result: {outcome}", outcome=outcome)) + "</b>",
+        esc(tr.say("Levels: {levels}", levels=levels)),
+    ]
+    if result.match_won:
+        lines.append(bold(tr.say("{team} win the match!", team=team_name(ctx, dealer_team))))
+    else:
+        lines.append(esc(tr.say("Next dealer: {seat}", seat=seat_name(ctx, result.next_dealer))))
+    return "<div class='shengji-result'>" + "".join(f"<div>{x}</div>" for x in lines) + "</div>"
+
+
+# --- messages about events --------------------------------------------------------------------
+def event_text(ctx: Context, event: ev.Event) -> str:
+    """One sentence about something that happened ("" for what the table already shows)."""
+    tr = ctx.tr
+    seat = seat_name(ctx, event.seat) if event.seat is not None else ""
+    data = event.data
+    kind = event.kind
+    if kind == ev.DECLARE:
+        cards = _cards_text(ctx, data["cards"])
+        if data.get("reinforce"):
+            return tr.say("{seat} reinforces with {cards}.", seat=seat, cards=cards)
+        return tr.say("{seat} declares {cards}.", seat=seat, cards=cards)
+    if kind == ev.PASS:
+        return tr.say("{seat} passes.", seat=seat)
+    if kind == ev.TRUMP_FIXED:
+        suit = suit_text(ctx, data["suit"])
+        level = rank_text(data["level"])
+        if data.get("kitty_flip"):
+            return tr.say(
+                "Nobody declared: the kitty card {card} was turned up. Trump: {suit} at level "
+                "{level}; {seat} deals.",
+                card=_cards_text(ctx, data["kitty_flip"]),
+                suit=suit,
+                level=level,
+                seat=seat,
+            )
+        return tr.say(
+            "Trump: {suit} at level {level}; {seat} deals.", suit=suit, level=level, seat=seat
+        )
+    if kind == ev.KITTY_TAKEN:
+        if event.seat == ctx.you:
+            n = len(ctx.round.kitty)
+            return tr.say_n(
+                "You take the {n} kitty card (framed in blue): select {n} card and press bury.",
+                "You take the {n} kitty cards (framed in blue): select {n} cards and press bury.",
+                n,
+            )
+        return tr.say("{seat} takes the kitty.", seat=seat)
+    if kind == ev.BURY:
+        if event.seat == ctx.you:
+            return ""
+        return tr.say_n(
+            "{seat} buries {n} card.", "{seat} buries {n} cards.", data["count"], seat=seat
+        )
+    if kind == ev.THROW_FAILED:
+        return tr.say(
+            "{seat} tried to throw {attempted}, but {beaten} beats it: {forced} is led instead.",
+            seat=seat,
+            attempted=_cards_text(ctx, data["attempted"]),
+            beaten=_cards_text(ctx, data["beaten_by"]),
+            forced=_cards_text(ctx, data["forced"]),
+        )
+    if kind == ev.TRICK:
+        return tr.say_n(
+            "Trick {number}: {seat} wins {n} point.",
+            "Trick {number}: {seat} wins {n} points.",
+            data["points"],
+            number=data["number"],
+            seat=seat,
+        )
+    if kind == ev.SETTLE:
+        return tr.say("The hand is over: the result is on the table.")
+    return ""
+
+
+def _cards_text(ctx: Context, text: str) -> str:
+    from ..cards import parse_cards
+
+    return ctx.tr.cards(parse_cards(text))
+
+
+# --- the log ----------------------------------------------------------------------------------
+def log_html(ctx: Context) -> str:
+    """The hand so far, newest first: tricks with their winner (★) and points, declarations."""
+    tr, rnd = ctx.tr, ctx.round
+    lines = []
+    for event in rnd.events:
+        if event.kind == ev.TRICK:
+            number = event.data["number"]
+            trick = rnd.tricks[number - 1]
+            plays = SEP.join(
+                f"{esc(tr.gettext(SEAT_NAMES[s]))} {faces(ctx, c)}"
+                + (" ★" if s == trick.winner else "")
+                for s, c in trick.plays
+            )
+            gain = (
+                SEP + esc(tr.say_n("{n} point", "{n} points", trick.points)) if trick.points else ""
+            )
+            lines.append(f"{number}. {plays}{gain}")
+        elif event.kind in (ev.DECLARE, ev.PASS, ev.TRUMP_FIXED, ev.THROW_FAILED):
+            lines.append(esc(event_text(ctx, event)))
+    if not lines:
+        return "<i>" + esc(tr.say("Nothing has happened yet.")) + "</i>"
+    items = "".join(f"<div>{line}</div>" for line in reversed(lines))
+    return bold(tr.say("The hand so far, newest first")) + items
