@@ -45,6 +45,7 @@ from .trump import Trump, suit_label
 from .units import (
     TITANIC,
     TRACTOR,
+    TRIPLE,
     LeadFormat,
     decompose,
     group_profiles,
@@ -115,8 +116,9 @@ class Unmet:
     """The obligation a follow could not meet: ``kind`` is "titanic", "tractor" or "triples".
 
     ``origin`` is the lead unit that asked (a titanic the hand cannot answer as a titanic asks
-    for a tractor). For "triples", ``owed`` is how many the play had to hold and ``played``
-    how many it held, ``asked`` the lead's triples still to meet, ``held`` the hand's.
+    for a tractor, and one it cannot answer at all for its triples). For "triples", ``owed``
+    is how many the play had to hold and ``played`` how many it held, ``asked`` the lead's
+    triples still to meet, ``held`` the hand's.
     """
 
     kind: str
@@ -159,7 +161,7 @@ def first_unmet(fmt: LeadFormat, state: State) -> Unmet | None:
 
     def tractors(pending: tuple, state: State, triples_owed: int, progress: int) -> bool:
         if not pending:
-            return triples(state, fmt.triples + triples_owed, progress)
+            return triples(state, triples_owed, progress)
         length = max(k for k, _ in pending)
         for origin in sorted({o for k, o in pending if k == length}, reverse=True):
             later = list(pending)
@@ -178,7 +180,8 @@ def first_unmet(fmt: LeadFormat, state: State) -> Unmet | None:
             fail(progress, Unmet(TRACTOR, length, origin))
         return False
 
-    def triples(state: State, asked: int, progress: int) -> bool:
+    def triples(state: State, from_titanics: int, progress: int) -> bool:
+        asked = fmt.triples + from_titanics
         if not asked:
             return True
         held = sum(1 for groups in state.values() for h, _ in groups if h >= 3)
@@ -186,7 +189,8 @@ def first_unmet(fmt: LeadFormat, state: State) -> Unmet | None:
         owed = min(asked, held)
         if played >= owed:
             return True
-        return fail(progress, Unmet("triples", 1, "", owed, played, asked, held))
+        origin = TITANIC if from_titanics else TRIPLE
+        return fail(progress, Unmet("triples", 1, origin, owed, played, asked, held))
 
     if titanics(0, state, ()):
         return None
@@ -291,15 +295,23 @@ def _check_units(
     units = decompose(hand_suit, trump)
     if unmet.kind == "triples":
         shown = _held_text(hand_suit, trump, 3)
-        if fmt.shapes[0].size == 3 and fmt.triples == 1 and unmet.owed == 1:
+        owed = (
+            f"you must play at least {_count(unmet.owed, 'triple')}; your play has {unmet.played}"
+        )
+        if unmet.origin == TITANIC:
+            return illegal(
+                f"{fmt.describe()} was led and you hold no titanic or tractor of {name} to answer "
+                f"its titanic, so its triples count: the lead asks for "
+                f"{_count(unmet.asked, 'triple')} and you hold {_count(unmet.held, 'triple')} "
+                f"({shown}): {owed}"
+            )
+        if unmet.asked == 1:
             return illegal(
                 f"a triple of {name} was led and you hold {shown}: you must follow with a triple"
             )
         return illegal(
-            f"the lead asks for {_count(unmet.asked, 'triple')} of {name} (its triples, and "
-            f"the triples of a titanic you cannot answer with a titanic or a tractor) and you "
-            f"hold {_count(unmet.held, 'triple')} ({shown}): you must play at least "
-            f"{_count(unmet.owed, 'triple')}; your play has {unmet.played}"
+            f"the lead holds {_count(unmet.asked, 'triple')} of {name} and you hold "
+            f"{_count(unmet.held, 'triple')} ({shown}): {owed}"
         )
     length = unmet.steps
     if unmet.kind == TITANIC:
@@ -467,6 +479,8 @@ def random_follow(
         return [rng.choice(hand_suit or hand)]
     fmt = lead_format(lead, trump)
     size = fmt.size
+    if len(hand) < size:
+        raise ValueError(f"a hand of {len(hand)} cards cannot follow a lead of {size}")
     hand_suit = trump.cards_of(hand, fmt.suit)
     if len(hand_suit) <= size:
         others = [c for c in hand if trump.suit_of(c) != fmt.suit]
