@@ -163,7 +163,9 @@ def first_unmet(fmt: LeadFormat, state: State) -> Unmet | None:
         if not pending:
             return triples(state, triples_owed, progress)
         length = max(k for k, _ in pending)
-        for origin in sorted({o for k, o in pending if k == length}, reverse=True):
+        # units of equal length may be taken in either order: try a lead tractor first, then
+        # an unanswered titanic (it matters which one is left unmet: see triples below)
+        for origin in [o for o in (TRACTOR, TITANIC) if (length, o) in pending]:
             later = list(pending)
             later.remove((length, origin))
             later = tuple(later)
@@ -556,16 +558,3 @@ def tractor_duty_met(
         )
         for top in tractor_windows(play_profile, length)
     )
-
-
-__all__ = [
-    "check_follow",
-    "first_unmet",
-    "follow_state",
-    "iter_legal_follows",
-    "legal_follows",
-    "multiset_combinations",
-    "random_follow",
-    "run_demands",
-    "tractor_duty_met",
-]

@@ -332,6 +332,12 @@ def test_the_five_kinds_of_units():
         assert (unit.kind, unit.width, unit.steps, unit.pairs) == (kind, width, steps, pairs)
         assert unit.shape.kind == kind and unit.shape.size == len(unit.cards) == width * steps
     assert is_triple(P("H9 H9 H9")) and not is_triple(P("H9 H9 C9"))
+    assert [Shape(w, k).describe() for w, k in ((1, 1), (3, 1), (2, 3), (3, 2))] == [
+        "a single",
+        "a triple",
+        "a tractor of 3 pairs",
+        "a titanic of 2 triples",
+    ]
 
 
 def test_decomposition_examples_of_section_11_1():
