@@ -1,17 +1,28 @@
 """shengji_edu: the card game Shengji (升级 / Tractor), built up to be read and taught.
 
-The reference API (RULES §10) is importable from here; everything else lives in small
-modules named for what they hold (``cards``, ``trump``, ``units``, ``follow``, ``tricks``,
-``scoring``, ``rules``).
+The reference API (RULES §10 and §11.5) is importable from here; everything else lives in
+small modules named for what they hold (``cards``, ``trump``, ``units``, ``follow``,
+``tricks``, ``scoring``, ``rules``). The rules work for one, two or three decks: the cards
+show how many copies there are, and a :class:`RuleSet` says how many decks a game uses.
 """
 
 from .cards import ALL_CARDS, Card, CardParseError, format_cards, new_deck, parse_cards
-from .follow import check_follow, legal_follows, random_follow
+from .follow import check_follow, iter_legal_follows, legal_follows, random_follow
 from .rules import RuleSet
 from .scoring import Settlement, kitty_multiplier, settle, trick_points
 from .tricks import ThrowResult, check_lead, check_throw, trick_winner
 from .trump import TRUMP, Trump
-from .units import LeadFormat, Unit, decompose, is_pair, is_tractor, lead_format
+from .units import (
+    LeadFormat,
+    Shape,
+    Unit,
+    decompose,
+    is_pair,
+    is_titanic,
+    is_tractor,
+    is_triple,
+    lead_format,
+)
 from .verdict import Verdict
 
 __version__ = "0.1.0"
@@ -23,6 +34,7 @@ __all__ = [
     "CardParseError",
     "LeadFormat",
     "RuleSet",
+    "Shape",
     "Settlement",
     "ThrowResult",
     "Trump",
@@ -34,7 +46,10 @@ __all__ = [
     "decompose",
     "format_cards",
     "is_pair",
+    "is_titanic",
     "is_tractor",
+    "is_triple",
+    "iter_legal_follows",
     "kitty_multiplier",
     "lead_format",
     "legal_follows",

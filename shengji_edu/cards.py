@@ -202,9 +202,19 @@ BIG_JOKER = ALL_CARDS[53]
 LITTLE_JOKER = ALL_CARDS[52]
 
 
-def new_deck() -> list[Card]:
-    """The 108 cards of two decks, in canonical order (two copies of every card)."""
-    return [card for card in ALL_CARDS for _ in range(2)]
+DECK_COUNTS = (1, 2, 3)
+"""How many 54-card decks a game may use (RULES §11.1): 54, 108 or 162 cards."""
+
+
+def new_deck(decks: int = 2) -> list[Card]:
+    """Every card ``decks`` times, in canonical order: 54, 108 (the default) or 162 cards.
+
+    Each card's copies sit side by side (S2 S2 S3 S3 ...), so the two-deck order, and with it
+    every seeded shuffle, is the same as before decks could be counted.
+    """
+    if isinstance(decks, bool) or not isinstance(decks, int) or decks not in DECK_COUNTS:
+        raise ValueError(f"decks must be 1, 2 or 3 (54, 108 or 162 cards), not {decks!r}")
+    return [card for card in ALL_CARDS for _ in range(decks)]
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

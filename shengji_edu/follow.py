@@ -1,19 +1,35 @@
-"""Following a lead (RULES §5): check one play with a reason, or enumerate every legal play.
+"""Following a lead (RULES §5, generalised in §11.1): check one play, or list the legal ones.
 
 With a lead of effective suit *s* and *n* cards, and *Hs* the follower's cards of suit *s*:
 
 1. play exactly *n* cards you hold;
 2. follow suit: all *s* if you hold at least *n* of them, otherwise all of *Hs* plus others;
-3. pairs: hold at least min(pairs in the lead, pairs in *Hs*) pairs of *s* (有对必跟对);
-4. tractors: for each tractor of the lead, longest first, if *Hs* (less the tractors already
-   matched) holds one at least as long, the play must hold a tractor of that length
-   (有拖拉机必跟拖拉机).
+3. then, in turn, each judged on *Hs* less the cards matched by the earlier ones:
 
-Rules 3 and 4 only bite when the follower can play *n* cards of suit *s*: a player short of
-the suit must play all of it, which already shows every pair and tractor they have.
+   1. titanics: for each titanic of the lead, longest first, if *Hs* holds a titanic that
+      long, the play holds one;
+   2. tractors: for each tractor of the lead, and each titanic that (1) did not match (it
+      then asks for a tractor of as many steps), longest first, if *Hs* holds a tractor that
+      long, the play holds one (有拖拉机必跟拖拉机);
+   3. triples: the play holds at least min(the lead's triples not yet met, *Hs*'s triples);
+   4. pairs: the play holds at least min(the lead's pairs not yet met, *Hs*'s pairs), a
+      tractor counting as its pairs and a triple as one pair (有对必跟对).
 
-Decision (RULES is silent): a lead that mixes effective suits is not a lead at all, so the
-functions here raise ``ValueError`` for it instead of judging the follow.
+With two decks there are no triples, (1) and (3) never apply, and this is RULES §5. A play
+is legal if *some* order of equally long units and *some* assignment of its cards meets
+every obligation, so the checks below search over the ways to match the lead's runs.
+
+Rule (4) needs no search: every run step matched by (1) or (2) removes one pair from the
+lead's demand, from the hand and from the play alike, so (4) says the same as "the play
+holds at least min(the lead's pairs, *Hs*'s pairs) pairs" counted on the whole hand and play
+(RULES §5 rule 3). It is checked first and alone, as it always was.
+
+Obligations only bite when the follower can play *n* cards of suit *s*: a player short of
+the suit must play all of it, which already shows every unit they have.
+
+Decisions (RULES is silent): a lead that mixes effective suits is not a lead at all, so the
+functions here raise ``ValueError`` for it instead of judging the follow. When several
+obligations fail, the reason names the first one that the best attempt could not meet.
 """
 
 from __future__ import annotations
@@ -21,14 +37,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from dataclasses import dataclass
+from itertools import combinations, product
 
 from .cards import Card, first_missing, format_cards
 from .trump import Trump, suit_label
 from .units import (
+    TITANIC,
     TRACTOR,
+    TRIPLE,
     LeadFormat,
     decompose,
+    group_profiles,
     lead_format,
     longest_run,
     pair_profile,
@@ -37,27 +57,162 @@ from .units import (
 )
 from .verdict import LEGAL, Verdict, illegal
 
+# A "state" is what the obligations look at: for each step, the (hand copies, play copies)
+# of every distinct card there that the hand holds at least twice (a single card is never
+# part of a pair, triple, tractor or titanic). Cards on one step are equally strong, so the
+# state says everything about the follow that matters, and the search works on it.
+State = dict[int, tuple[tuple[int, int], ...]]
+HAND, PLAY = 0, 1
 
-def tractor_duty_met(
-    lead_tractors: Sequence[int], hand_profile: dict[int, int], play_profile: dict[int, int]
-) -> bool:
-    """Rule 4 on pair profiles: can some choice of the play's tractors meet every obligation?
 
-    ``lead_tractors`` are the lead's tractor lengths, longest first. An obligation is
-    active when the hand (less what earlier obligations matched) holds a tractor that long;
-    then the play must hold one, and we try every window of the play that could be it.
+def follow_state(hand_suit: Sequence[Card], play_suit: Sequence[Card], trump: Trump) -> State:
+    """The state of a follow: copies in hand and in the play of each card held twice or more."""
+    hand_counts, play_counts = Counter(hand_suit), Counter(play_suit)
+    state: dict[int, list[tuple[int, int]]] = {}
+    for card, held in hand_counts.items():
+        if held >= 2:
+            state.setdefault(trump.step(card), []).append((held, play_counts[card]))
+    return {step: tuple(sorted(groups)) for step, groups in state.items()}
+
+
+def _profile(state: State, side: int, width: int) -> dict[int, int]:
+    """How many cards of the hand (side 0) or play (side 1) have ``width`` copies per step."""
+    profile = {}
+    for step, groups in state.items():
+        count = sum(1 for group in groups if group[side] >= width)
+        if count:
+            profile[step] = count
+    return profile
+
+
+def _take(state: State, top: int, length: int, width: int) -> Iterator[State]:
+    """Every state left after the play gives ``width`` copies on each step of a window.
+
+    On a step with several cards the play may use any of them; cards with the same copies
+    in hand and play leave the same state, so each distinct choice is tried once.
     """
-    if not lead_tractors:
-        return True
-    length, later = lead_tractors[0], lead_tractors[1:]
-    if longest_run(hand_profile) < length:
-        return tractor_duty_met(later, hand_profile, play_profile)
-    return any(
-        tractor_duty_met(
-            later, take_window(hand_profile, top, length), take_window(play_profile, top, length)
-        )
-        for top in tractor_windows(play_profile, length)
-    )
+    choices = []
+    for step in range(top - length + 1, top + 1):
+        groups = state[step]
+        options = []
+        for i, (held, played) in enumerate(groups):
+            if played >= width and (held, played) not in groups[:i]:
+                rest = (held - width, played - width)
+                kept = groups[:i] + groups[i + 1 :] + ((rest,) if rest[0] >= 2 else ())
+                options.append((step, tuple(sorted(kept))))
+        choices.append(options)
+    for picked in product(*choices):
+        new = dict(state)
+        for step, groups in picked:
+            if groups:
+                new[step] = groups
+            else:
+                del new[step]
+        yield new
+
+
+@dataclass(frozen=True)
+class Unmet:
+    """The obligation a follow could not meet: ``kind`` is "titanic", "tractor" or "triples".
+
+    ``origin`` is the lead unit that asked (a titanic the hand cannot answer as a titanic asks
+    for a tractor, and one it cannot answer at all for its triples). For "triples", ``owed``
+    is how many the play had to hold and ``played`` how many it held, ``asked`` the lead's
+    triples still to meet, ``held`` the hand's.
+    """
+
+    kind: str
+    steps: int = 0
+    origin: str = ""
+    owed: int = 0
+    played: int = 0
+    asked: int = 0
+    held: int = 0
+
+
+def first_unmet(fmt: LeadFormat, state: State) -> Unmet | None:
+    """None if some order and assignment meets obligations (1)–(3); else what was not met.
+
+    A depth-first search over the ways the play can match the lead's titanics and tractors.
+    When every way fails, the answer is the obligation at which the attempt that got
+    furthest failed.
+    """
+    best: list = [-1, None]  # progress of the furthest failed attempt, and its obligation
+
+    def fail(progress: int, unmet: Unmet) -> bool:
+        if progress > best[0]:
+            best[0], best[1] = progress, unmet
+        return False
+
+    def titanics(index: int, state: State, unanswered: tuple[int, ...]) -> bool:
+        if index == len(fmt.titanics):
+            pending = tuple((k, TRACTOR) for k in fmt.tractors) + tuple(
+                (k, TITANIC) for k in unanswered
+            )
+            return tractors(pending, state, 0, index)
+        length = fmt.titanics[index]
+        if longest_run(_profile(state, HAND, 3)) < length:  # (1) asks nothing: on to (2)
+            return titanics(index + 1, state, (*unanswered, length))
+        for top in tractor_windows(_profile(state, PLAY, 3), length):
+            for rest in _take(state, top, length, 3):
+                if titanics(index + 1, rest, unanswered):
+                    return True
+        return fail(index, Unmet(TITANIC, length, TITANIC))
+
+    def tractors(pending: tuple, state: State, triples_owed: int, progress: int) -> bool:
+        if not pending:
+            return triples(state, triples_owed, progress)
+        length = max(k for k, _ in pending)
+        # units of equal length may be taken in either order: try a lead tractor first, then
+        # an unanswered titanic (it matters which one is left unmet: see triples below)
+        for origin in [o for o in (TRACTOR, TITANIC) if (length, o) in pending]:
+            later = list(pending)
+            later.remove((length, origin))
+            later = tuple(later)
+            if longest_run(_profile(state, HAND, 2)) < length:  # (2) asks nothing here
+                # an unanswered titanic owes its triples to (3); a tractor owes only pairs
+                owed = triples_owed + (length if origin == TITANIC else 0)
+                if tractors(later, state, owed, progress + 1):
+                    return True
+                continue
+            for top in tractor_windows(_profile(state, PLAY, 2), length):
+                for rest in _take(state, top, length, 2):
+                    if tractors(later, rest, triples_owed, progress + 1):
+                        return True
+            fail(progress, Unmet(TRACTOR, length, origin))
+        return False
+
+    def triples(state: State, from_titanics: int, progress: int) -> bool:
+        asked = fmt.triples + from_titanics
+        if not asked:
+            return True
+        held = sum(1 for groups in state.values() for h, _ in groups if h >= 3)
+        played = sum(1 for groups in state.values() for _, p in groups if p >= 3)
+        owed = min(asked, held)
+        if played >= owed:
+            return True
+        origin = TITANIC if from_titanics else TRIPLE
+        return fail(progress, Unmet("triples", 1, origin, owed, played, asked, held))
+
+    if titanics(0, state, ()):
+        return None
+    return best[1]
+
+
+def run_demands(fmt: LeadFormat) -> list[tuple[int, str]]:
+    """The tractors a follower without triples may owe: (steps, lead unit), longest first.
+
+    Every tractor of the lead, and every titanic (which can only be answered by a tractor
+    of as many steps when the hand holds no triple); at equal length tractors come first.
+    """
+    demands = [(k, TRACTOR) for k in fmt.tractors] + [(k, TITANIC) for k in fmt.titanics]
+    return sorted(demands, key=lambda demand: -demand[0])
+
+
+def _run_lengths(fmt: LeadFormat) -> tuple[int, ...]:
+    if not fmt.titanics:
+        return fmt.tractors  # already longest first
+    return tuple(length for length, _ in run_demands(fmt))
 
 
 def check_follow(
@@ -80,7 +235,7 @@ def check_follow(
     if missing is not None:
         card = missing
         held = hand.count(card)
-        what = "do not hold" if held == 0 else "hold only one"
+        what = "do not hold" if held == 0 else f"hold only {_copies(held)}"
         return illegal(f"you {what} {card.pretty}: play cards from your hand")
     hand_suit = trump.cards_of(hand, suit)
     play_suit = trump.cards_of(play, suit)
@@ -99,51 +254,127 @@ def check_follow(
                 f"({format_cards(trump.sort(hand_suit), pretty=True)}): you must play all of "
                 f"them, then any other cards; you kept {format_cards(unplayed.elements(), True)}"
             )
-        return LEGAL  # all of the suit is played: every pair and tractor is shown
+        return LEGAL  # all of the suit is played: every unit is shown
     if not fmt.total_pairs:
         return LEGAL  # a lead of singles asks nothing more than the suit
-    return _check_pairs_and_tractors(fmt, hand_suit, play_suit, trump)
+    return _check_units(fmt, hand_suit, play_suit, trump)
 
 
-def _check_pairs_and_tractors(
+def _copies(count: int) -> str:
+    return {1: "one", 2: "two"}.get(count, str(count))
+
+
+def _check_units(
     fmt: LeadFormat, hand_suit: list[Card], play_suit: list[Card], trump: Trump
 ) -> Verdict:
     name = suit_label(fmt.suit)
-    hand_profile = pair_profile(hand_suit, trump)
+    hand_profile, hand_triples = group_profiles(hand_suit, trump)
     play_profile = pair_profile(play_suit, trump)
-    hand_pairs = sum(hand_profile.values())
+    hand_pairs, played = sum(hand_profile.values()), sum(play_profile.values())
     needed = min(fmt.total_pairs, hand_pairs)
-    played = sum(play_profile.values())
     if played < needed:
-        pairs_text = _pairs_text(hand_suit, trump)
-        if fmt.total_pairs == 1 and not fmt.tractors:
+        return illegal(_pairs_reason(fmt, hand_suit, hand_pairs, needed, played, trump))
+    if not hand_triples:
+        # No triple in hand: obligations (1) and (3) ask nothing, and each titanic of the
+        # lead asks for a tractor of as many steps. That is RULES §5 on pair profiles.
+        if not fmt.runs:
+            return LEGAL  # the pairs were all that was owed
+        lengths = _run_lengths(fmt)
+        if tractor_duty_met(lengths, hand_profile, play_profile):
+            return LEGAL
+        count = next(
+            n
+            for n in range(1, len(lengths) + 1)
+            if not tractor_duty_met(lengths[:n], hand_profile, play_profile)
+        )
+        unmet = Unmet(TRACTOR, *run_demands(fmt)[count - 1])
+    else:
+        if not fmt.runs and not fmt.triples:
+            return LEGAL
+        unmet = first_unmet(fmt, follow_state(hand_suit, play_suit, trump))
+        if unmet is None:
+            return LEGAL
+    units = decompose(hand_suit, trump)
+    if unmet.kind == "triples":
+        shown = _held_text(hand_suit, trump, 3)
+        owed = (
+            f"you must play at least {_count(unmet.owed, 'triple')}; your play has {unmet.played}"
+        )
+        if unmet.origin == TITANIC:
             return illegal(
-                f"a pair of {name} was led and you hold {pairs_text}: you must follow with a pair"
+                f"{fmt.describe()} was led and you hold no titanic or tractor of {name} to answer "
+                f"its titanic, so its triples count: the lead asks for "
+                f"{_count(unmet.asked, 'triple')} and you hold {_count(unmet.held, 'triple')} "
+                f"({shown}): {owed}"
+            )
+        if unmet.asked == 1:
+            return illegal(
+                f"a triple of {name} was led and you hold {shown}: you must follow with a triple"
             )
         return illegal(
-            f"the lead holds {fmt.total_pairs} pairs of {name} (a tractor counts as its pairs) "
-            f"and you hold {hand_pairs} pair{'s' if hand_pairs > 1 else ''} of {name} "
-            f"({pairs_text}): you must play at least {needed} pair{'s' if needed > 1 else ''}; "
-            f"your play has {played}"
+            f"the lead holds {_count(unmet.asked, 'triple')} of {name} and you hold "
+            f"{_count(unmet.held, 'triple')} ({shown}): {owed}"
         )
-    if not tractor_duty_met(fmt.tractors, hand_profile, play_profile):
-        for count in range(1, len(fmt.tractors) + 1):  # name the first obligation not met
-            if not tractor_duty_met(fmt.tractors[:count], hand_profile, play_profile):
-                length = fmt.tractors[count - 1]
-                break
-        tractors = [u for u in decompose(hand_suit, trump) if u.kind == TRACTOR]
-        shown = ", ".join(format_cards(u.cards, pretty=True) for u in tractors)
+    length = unmet.steps
+    if unmet.kind == TITANIC:
+        shown = ", ".join(format_cards(u.cards, pretty=True) for u in units if u.kind == TITANIC)
         return illegal(
-            f"a tractor of {length} pairs of {name} was led and you hold a tractor of {name} "
-            f"({shown}): you must follow with a tractor of {length} pairs"
+            f"a titanic of {length} triples of {name} was led and you hold a titanic of {name} "
+            f"({shown}): you must follow with a titanic of {length} triples"
         )
-    return LEGAL
+    runs = [u for u in units if u.kind in (TRACTOR, TITANIC)]
+    shown = ", ".join(format_cards(u.cards, pretty=True) for u in runs)
+    if unmet.origin == TITANIC:
+        return illegal(
+            f"a titanic of {length} triples of {name} was led; you hold no titanic that long "
+            f"but a tractor of {name} ({shown}): you must follow with a tractor of {length} pairs"
+        )
+    return illegal(
+        f"a tractor of {length} pairs of {name} was led and you hold a tractor of {name} "
+        f"({shown}): you must follow with a tractor of {length} pairs"
+    )
 
 
-def _pairs_text(cards: list[Card], trump: Trump) -> str:
+def _pairs_reason(
+    fmt: LeadFormat, hand_suit: list[Card], hand_pairs: int, needed: int, played: int, trump
+) -> str:
+    name = suit_label(fmt.suit)
+    pairs_text = _held_text(hand_suit, trump, 2)
+    wide = fmt.triples or fmt.titanics or max(Counter(hand_suit).values()) >= 3
+    if fmt.total_pairs == 1 and not fmt.runs:
+        if not fmt.triples:
+            return (
+                f"a pair of {name} was led and you hold {pairs_text}: you must follow with a pair"
+            )
+        triples_text = _held_text(hand_suit, trump, 3)
+        if triples_text:
+            return (
+                f"a triple of {name} was led and you hold {triples_text}: you must follow "
+                f"with a triple"
+            )
+        return (
+            f"a triple of {name} was led and you hold no triple of {name} but {pairs_text}: "
+            f"you must follow with a pair"
+        )
+    counted = "a tractor counts as its pairs, a triple as one pair" if wide else None
+    return (
+        f"the lead holds {fmt.total_pairs} pairs of {name} "
+        f"({counted or 'a tractor counts as its pairs'}) "
+        f"and you hold {hand_pairs} pair{'s' if hand_pairs > 1 else ''} of {name} "
+        f"({pairs_text}): you must play at least {needed} pair{'s' if needed > 1 else ''}; "
+        f"your play has {played}"
+    )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'s' if number != 1 else ''}"
+
+
+def _held_text(cards: list[Card], trump: Trump, width: int) -> str:
+    """The cards held at least ``width`` times, e.g. ``♥Q ♥Q, ♥9 ♥9 ♥9``."""
     counts = Counter(cards)
-    pairs = [c for c in trump.sort(counts) if counts[c] >= 2]
-    return ", ".join(f"{c.pretty} {c.pretty}" for c in pairs)
+    held = [c for c in trump.sort(counts) if counts[c] >= width]
+    return ", ".join(" ".join([c.pretty] * counts[c]) for c in held)
 
 
 def legal_follows(hand: Sequence[Card], lead: Sequence[Card], trump: Trump) -> list[list[Card]]:
@@ -151,8 +382,10 @@ def legal_follows(hand: Sequence[Card], lead: Sequence[Card], trump: Trump) -> l
 
     Built by construction, not by filtering with :func:`check_follow` (the tests compare the
     two): short of the suit, the play is the whole suit plus any mix of other cards;
-    otherwise it is a set of pairs that meets rules 3–4 plus single cards of the suit. The
-    list can be huge: a hand void in the led suit facing an 8-card throw has ~10^6 plays.
+    otherwise it is a choice of cards played two or three times that meets the obligations,
+    plus single cards of the suit. The list can be huge: a hand void in the led suit facing
+    an 8-card throw has ~10^6 plays with two decks, and astronomically many with three; use
+    :func:`iter_legal_follows` to stop early, or :func:`random_follow` for one play.
     """
     return list(iter_legal_follows(hand, lead, trump))
 
@@ -160,7 +393,10 @@ def legal_follows(hand: Sequence[Card], lead: Sequence[Card], trump: Trump) -> l
 def iter_legal_follows(
     hand: Sequence[Card], lead: Sequence[Card], trump: Trump
 ) -> Iterator[list[Card]]:
-    """Generator version of :func:`legal_follows`, for callers that stop early."""
+    """Generator version of :func:`legal_follows`, for callers that stop early.
+
+    The plays come lazily, fewest groups (cards played two or three times) first.
+    """
     fmt = lead_format(lead, trump)
     size = fmt.size
     hand_suit = trump.sort(trump.cards_of(hand, fmt.suit))
@@ -171,20 +407,41 @@ def iter_legal_follows(
         return
     counts = Counter(hand_suit)
     distinct = list(counts)
-    pairable = [c for c in distinct if counts[c] >= 2]
-    hand_profile = pair_profile(hand_suit, trump)
-    needed = min(fmt.total_pairs, len(pairable))
-    for pair_count in range(needed, min(len(pairable), size // 2) + 1):
-        single_count = size - 2 * pair_count
-        for pairs in combinations(pairable, pair_count):
-            if fmt.tractors and not tractor_duty_met(
-                fmt.tractors, hand_profile, pair_profile(pairs * 2, trump)
-            ):
-                continue
-            pooled = [c for c in distinct if c not in pairs]
-            doubled = [c for c in pairs for _ in range(2)]
-            for singles in combinations(pooled, single_count):
-                yield doubled + list(singles)
+    groupable = [c for c in distinct if counts[c] >= 2]
+    needed = min(fmt.total_pairs, len(groupable))
+    lengths = _run_lengths(fmt)
+    if not any(counts[c] >= 3 for c in groupable):
+        # No triple in hand: as in check_follow, only pairs and tractors can be owed, and
+        # every grouped card is a pair (RULES §5).
+        hand_profile = pair_profile(hand_suit, trump)
+        for pair_count in range(needed, min(len(groupable), size // 2) + 1):
+            for pairs in combinations(groupable, pair_count):
+                if lengths and not tractor_duty_met(
+                    lengths, hand_profile, pair_profile(pairs * 2, trump)
+                ):
+                    continue
+                pooled = [c for c in distinct if c not in pairs]
+                doubled = [c for c in pairs for _ in range(2)]
+                for singles in combinations(pooled, size - 2 * pair_count):
+                    yield doubled + list(singles)
+        return
+    searched = bool(fmt.runs or fmt.triples)
+    for group_count in range(needed, min(len(groupable), size // 2) + 1):
+        for grouped in combinations(groupable, group_count):
+            pooled = [c for c in distinct if c not in grouped]
+            # each grouped card is played twice, or three times if held three times
+            for multi in _grouped_parts(grouped, counts, size):
+                if searched and first_unmet(fmt, follow_state(hand_suit, multi, trump)):
+                    continue
+                for singles in combinations(pooled, size - len(multi)):
+                    yield multi + list(singles)
+
+
+def _grouped_parts(grouped: tuple[Card, ...], counts: Counter, size: int) -> Iterator[list]:
+    """Every way to play each grouped card two or three times (as held), within ``size``."""
+    for copies in product(*(range(2, counts[c] + 1) for c in grouped)):
+        if sum(copies) <= size:
+            yield [c for c, n in zip(grouped, copies, strict=True) for _ in range(n)]
 
 
 def multiset_combinations(cards: Sequence[Card], size: int) -> Iterator[list[Card]]:
@@ -212,33 +469,44 @@ def random_follow(
 ) -> list[Card]:
     """One random legal play, drawn without enumerating every legal play.
 
-    Meets the duties one by one (tractors, then pairs), each with a random choice, then fills
-    up with random cards. Any choice works: rule 4 is judged on the hand less what earlier
-    tractors matched, and adding cards to a legal play never makes it illegal. Not uniform
-    over legal plays, which a random baseline player does not need.
+    Meets the obligations one by one (titanics, tractors, triples, then pairs), each with a
+    random choice from the cards not yet taken, then fills up with random cards. Any choice
+    works: each obligation is judged on the hand less what earlier ones matched, which is
+    exactly the pool the next choice is drawn from, and adding cards to a legal play never
+    makes it illegal. Not uniform over legal plays, which a random baseline player does not
+    need.
     """
     if len(lead) == 1:  # the most common case, kept cheap for simulations
         hand_suit = trump.cards_of(hand, trump.suit_of(lead[0]))
         return [rng.choice(hand_suit or hand)]
     fmt = lead_format(lead, trump)
     size = fmt.size
+    if len(hand) < size:
+        raise ValueError(f"a hand of {len(hand)} cards cannot follow a lead of {size}")
     hand_suit = trump.cards_of(hand, fmt.suit)
     if len(hand_suit) <= size:
         others = [c for c in hand if trump.suit_of(c) != fmt.suit]
         return hand_suit + rng.sample(others, size - len(hand_suit))
     pool = Counter(hand_suit)
     play: list[Card] = []
-    for length in fmt.tractors:
-        pairs_at = _pairs_by_step(pool, trump)
-        profile = {step: len(cards) for step, cards in pairs_at.items()}
-        if longest_run(profile) < length:
-            continue
-        top = rng.choice(tractor_windows(profile, length))
-        for step in range(top - length + 1, top + 1):
-            card = rng.choice(pairs_at[step])
-            pool[card] -= 2
-            play += [card, card]
-    taken_pairs = len(play) // 2
+    unanswered = []
+    for length in fmt.titanics:  # (1)
+        if not _take_random_run(pool, play, 3, length, trump, rng):
+            unanswered.append(length)
+    triples_owed = fmt.triples
+    demands = [(k, TRACTOR) for k in fmt.tractors]
+    if unanswered:
+        demands = sorted(demands + [(k, TITANIC) for k in unanswered], key=lambda d: -d[0])
+    for length, origin in demands:  # (2)
+        if not _take_random_run(pool, play, 2, length, trump, rng) and origin == TITANIC:
+            triples_owed += length
+    if triples_owed:  # (3)
+        triples = [c for c in pool if pool[c] >= 3]
+        for card in rng.sample(triples, min(triples_owed, len(triples))):
+            pool[card] -= 3
+            play += [card] * 3
+    # (4): everything taken so far is a pair, or holds one (a triple or a titanic's step)
+    taken_pairs = len(set(play))
     pairable = [c for c in pool if pool[c] >= 2]
     wanted = min(fmt.total_pairs, taken_pairs + len(pairable)) - taken_pairs
     for card in rng.sample(pairable, max(0, wanted)):
@@ -248,9 +516,45 @@ def random_follow(
     return play + rng.sample(rest, size - len(play))
 
 
-def _pairs_by_step(pool: Counter, trump: Trump) -> dict[int, list[Card]]:
-    pairs_at: dict[int, list[Card]] = {}
+def _take_random_run(
+    pool: Counter, play: list[Card], width: int, length: int, trump: Trump, rng: random.Random
+) -> bool:
+    """Move a random run of ``length`` steps × ``width`` from the pool to the play, if any."""
+    groups_at: dict[int, list[Card]] = {}
     for card, count in pool.items():
-        if count >= 2:
-            pairs_at.setdefault(trump.step(card), []).append(card)
-    return pairs_at
+        if count >= width:
+            groups_at.setdefault(trump.step(card), []).append(card)
+    profile = {step: len(cards) for step, cards in groups_at.items()}
+    if longest_run(profile) < length:
+        return False
+    top = rng.choice(tractor_windows(profile, length))
+    for step in range(top - length + 1, top + 1):
+        card = rng.choice(groups_at[step])
+        pool[card] -= width
+        play += [card] * width
+    return True
+
+
+def tractor_duty_met(
+    lead_tractors: Sequence[int], hand_profile: dict[int, int], play_profile: dict[int, int]
+) -> bool:
+    """Rule 4 of RULES §5 on pair profiles: can some choice of the play's tractors meet
+    every obligation?
+
+    ``lead_tractors`` are the lengths owed, longest first. An obligation is active when the
+    hand (less what earlier obligations matched) holds a tractor that long; then the play
+    must hold one, and we try every window of the play that could be it. This is the whole
+    search whenever the follower holds no card three times; :func:`first_unmet` is the
+    general one.
+    """
+    if not lead_tractors:
+        return True
+    length, later = lead_tractors[0], lead_tractors[1:]
+    if longest_run(hand_profile) < length:
+        return tractor_duty_met(later, hand_profile, play_profile)
+    return any(
+        tractor_duty_met(
+            later, take_window(hand_profile, top, length), take_window(play_profile, top, length)
+        )
+        for top in tractor_windows(play_profile, length)
+    )

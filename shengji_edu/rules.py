@@ -1,35 +1,70 @@
 """RuleSet: the named variants of RULES and their defaults ("standard").
 
 A RuleSet is a small frozen value passed to whatever needs it (scoring, the game engine,
-records), never a global, so two games with different rules can run side by side.
+records), never a global, so two games with different rules can run side by side. Besides
+the options themselves it answers the numbers that follow from them (RULES §11.1): how many
+cards are dealt, the kitty's size, the points in the deck, the settlement step.
+
+Decisions (RULES is silent):
+
+* :meth:`RuleSet.to_dict` always writes the four options that existed first (``kitty``,
+  ``settlement``, ``throw_penalty``, ``bidding``) and writes a newer option only when it is
+  not at its default. A default game's record is then exactly what it was before decks could
+  be counted, and old records, which lack the newer keys, read back to the same RuleSet.
+* ``kitty_max`` caps the multiplier of every ``kitty`` rule; ``1`` is allowed (the kitty then
+  counts once at most).
+* :meth:`RuleSet.parse` refuses a rule given twice, since the command line cannot mean both.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 
-KITTY_RULES = ("power", "linear")
+from .cards import DECK_COUNTS, Card, new_deck
+from .trump import Trump
+
+KITTY_RULES = ("power", "linear", "plain")
 SETTLEMENT_RULES = ("standard", "escalating")
 BIDDING_RULES = ("during_deal", "after_deal")
+
+HAND_SIZES = {1: 12, 2: 25, 3: 39}
+"""Cards dealt to each player, by number of decks (RULES §11.1)."""
+
+KITTY_SIZES = {1: 6, 2: 8, 3: 6}
+"""Cards in the kitty (底牌), by number of decks (RULES §11.1)."""
+
+_FIRST_FIELDS = ("kitty", "settlement", "throw_penalty", "bidding")
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
 
 
 @dataclass(frozen=True)
 class RuleSet:
-    """The variants of one game. Unknown values raise ``ValueError`` naming the accepted ones.
+    """The variants of one game. Bad values raise ``ValueError`` naming the accepted ones.
 
-    * ``kitty``: ``"power"`` (×2 per card of the last lead's largest unit: 2, 4, 16, 64 …) or
-      ``"linear"`` (single ×2, pair ×4, tractor of k pairs ×4k).
-    * ``settlement``: ``"standard"`` (80–119 only takes the deal) or ``"escalating"``
-      (80–119 already gives the defenders a level).
+    * ``kitty``: ``"power"`` (2 ** m for a last lead whose largest unit has m cards: 2, 4,
+      16, 64 …), ``"linear"`` (2·m: single ×2, pair ×4, tractor of k pairs ×4k) or
+      ``"plain"`` (×m: single ×1, pair ×2, tractor of k pairs ×2k).
+    * ``settlement``: ``"standard"`` (2 steps of points only take the deal) or
+      ``"escalating"`` (they already give the defenders a level).
     * ``throw_penalty``: points a failed throw costs its side (0 = no penalty).
     * ``bidding``: ``"during_deal"`` (declare as cards arrive) or ``"after_deal"`` (one
       auction after the deal).
+    * ``decks``: 1, 2 or 3 decks of 54 cards (打百分, 拖拉机, 泰坦尼克; RULES §11.1).
+    * ``twos_are_trump``: the 2s are always trumps (常主 2, RULES §11.2).
+    * ``overcall_after_bury``: after the bury, players may overcall the trump and take the
+      kitty (反主 / 炒底, RULES §11.3).
+    * ``kitty_max``: the largest kitty multiplier (e.g. 64), or ``None`` for no cap.
     """
 
     kitty: str = "power"
     settlement: str = "standard"
     throw_penalty: int = 0
     bidding: str = "during_deal"
+    decks: int = 2
+    twos_are_trump: bool = False
+    overcall_after_bury: bool = False
+    kitty_max: int | None = None
 
     def __post_init__(self) -> None:
         for name, accepted in (
@@ -43,19 +78,85 @@ class RuleSet:
                     f"unknown {name} rule {value!r}: use one of {', '.join(map(repr, accepted))}"
                 )
         penalty = self.throw_penalty
-        if isinstance(penalty, bool) or not isinstance(penalty, int) or penalty < 0:
+        if not _is_int(penalty) or penalty < 0:
             raise ValueError(
                 f"throw_penalty must be a whole number of points >= 0 (e.g. 0 or 10), "
                 f"not {penalty!r}"
             )
+        if not _is_int(self.decks) or self.decks not in DECK_COUNTS:
+            raise ValueError(f"decks must be 1, 2 or 3 (54, 108 or 162 cards), not {self.decks!r}")
+        for name in ("twos_are_trump", "overcall_after_bury"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
+        cap = self.kitty_max
+        if cap is not None and (not _is_int(cap) or cap < 1):
+            raise ValueError(
+                f"kitty_max must be a whole number >= 1 (e.g. 64) or None for no cap, not {cap!r}"
+            )
 
+    # --- the numbers that follow from the options (RULES §11.1) ----------------------------
+    @property
+    def deck_size(self) -> int:
+        """Cards in play: 54 per deck."""
+        return 54 * self.decks
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player: 12, 25 or 39."""
+        return HAND_SIZES[self.decks]
+
+    @property
+    def kitty_size(self) -> int:
+        """Cards in the kitty: 6, 8 or 6 (also how many the dealer takes and buries)."""
+        return KITTY_SIZES[self.decks]
+
+    @property
+    def dealt_cards(self) -> int:
+        """Cards dealt to the four players before the kitty: 48, 100 or 156."""
+        return 4 * self.hand_size
+
+    @property
+    def total_points(self) -> int:
+        """Points in the deck: 100 per deck (each deck holds 4 fives, 4 tens, 4 kings)."""
+        return 100 * self.decks
+
+    @property
+    def settlement_step(self) -> int:
+        """The settlement step *s* = 20 × decks: 20, 40 or 60 points per level."""
+        return 20 * self.decks
+
+    @property
+    def take_deal_points(self) -> int:
+        """Defenders with at least 2s points take the deal: 40, 80 or 120."""
+        return 2 * self.settlement_step
+
+    @property
+    def declaration_sizes(self) -> tuple[int, ...]:
+        """How many identical cards a declaration may show: (1,), (1, 2) or (1, 2, 3)."""
+        return tuple(range(1, self.decks + 1))
+
+    def trump(self, level: int | str, suit: str | None = None) -> Trump:
+        """The Trump of a hand played under these rules (it knows ``twos_are_trump``)."""
+        return Trump(level, suit, twos_are_trump=self.twos_are_trump)
+
+    def deck(self) -> list[Card]:
+        """The cards of these rules in canonical order (see :func:`~shengji_edu.cards.new_deck`)."""
+        return new_deck(self.decks)
+
+    # --- plain data ------------------------------------------------------------------------
     def to_dict(self) -> dict[str, object]:
-        """Plain data for JSON records."""
-        return asdict(self)
+        """Plain data for JSON records (newer options only when they are not at the default)."""
+        data: dict[str, object] = {}
+        for spec in fields(self):
+            value = getattr(self, spec.name)
+            if spec.name in _FIRST_FIELDS or value != spec.default:
+                data[spec.name] = value
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> RuleSet:
-        """Read a RuleSet from plain data, rejecting unknown keys by name."""
+        """Read a RuleSet from plain data, rejecting unknown keys by name; missing keys keep
+        their defaults (so records written before an option existed still load)."""
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
@@ -66,12 +167,50 @@ class RuleSet:
 
     @classmethod
     def parse(cls, text: str) -> RuleSet:
-        """Read ``"kitty=linear,throw_penalty=10"`` (the command line's ``--rules``)."""
+        """Read ``"decks=3,twos_are_trump=true,kitty_max=64"`` (the command line's ``--rules``).
+
+        Each value is converted to its rule's type: whole numbers for ``decks`` and
+        ``throw_penalty``, a whole number or ``none`` for ``kitty_max``, true/false (also
+        yes/no, on/off, 1/0) for ``twos_are_trump`` and ``overcall_after_bury``, text for
+        the rest.
+        """
+        known = {f.name for f in fields(cls)}
         data: dict[str, object] = {}
         for item in filter(None, (part.strip() for part in text.split(","))):
             name, sep, value = item.partition("=")
             if not sep:
                 raise ValueError(f"write rules as name=value, e.g. kitty=linear; got {item!r}")
             name, value = name.strip(), value.strip()
-            data[name] = int(value) if name == "throw_penalty" and value.isdigit() else value
+            if name not in known:
+                raise ValueError(f"unknown rule {name!r}: the rules are {', '.join(sorted(known))}")
+            if name in data:
+                raise ValueError(f"the rule {name!r} is given twice; give it once")
+            data[name] = _convert(name, value)
         return cls.from_dict(data)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _convert(name: str, value: str) -> object:
+    """One ``--rules`` value as its rule's type, or a ValueError saying what to write."""
+    if name in ("decks", "throw_penalty", "kitty_max"):
+        if name == "kitty_max" and value.lower() in ("none", ""):
+            return None
+        try:
+            return int(value)
+        except ValueError:
+            example = {"decks": "decks=3", "throw_penalty": "throw_penalty=10"}.get(
+                name, "kitty_max=64 (or kitty_max=none)"
+            )
+            raise ValueError(
+                f"{name} must be a whole number, e.g. {example}; got {value!r}"
+            ) from None
+    if name in ("twos_are_trump", "overcall_after_bury"):
+        if value.lower() in _TRUE:
+            return True
+        if value.lower() in _FALSE:
+            return False
+        raise ValueError(f"{name} must be true or false, e.g. {name}=true; got {value!r}")
+    return value

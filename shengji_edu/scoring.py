@@ -1,8 +1,9 @@
-"""Points, the kitty multiplier and settlement (RULES §7).
+"""Points, the kitty multiplier and settlement (RULES §7, for one to three decks §11.1).
 
 Only the defenders (闲家) collect points: 5s, 10s and Ks in the tricks they win, plus the
 kitty (底牌) multiplied when they win the last trick. At the end, the defenders' total
-decides how many levels which team climbs.
+decides how many levels which team climbs, in steps of *s* = 20 × decks points (40 with the
+two decks of the standard game).
 """
 
 from __future__ import annotations
@@ -16,13 +17,17 @@ from .trump import Trump
 from .units import lead_format
 
 TOTAL_POINTS = 200
-"""Two decks hold 8 fives, 8 tens and 8 kings: 40 + 80 + 80 points."""
+"""Two decks hold 8 fives, 8 tens and 8 kings: 40 + 80 + 80 points.
+
+The three constants here are those of the standard two-deck game; for other deck counts ask
+the rules: ``rules.total_points``, ``rules.take_deal_points``, ``rules.settlement_step``.
+"""
 
 TAKE_DEAL_POINTS = 80
-"""Defenders with at least this many points take the deal."""
+"""Defenders with at least this many points take the deal (two decks: 2 × 40)."""
 
 LEVEL_STEP_POINTS = 40
-"""Every further 40 points moves the result one level."""
+"""Every further 40 points moves the result one level (two decks: the step 20 × 2)."""
 
 
 def trick_points(cards: Iterable[Card]) -> int:
@@ -34,13 +39,21 @@ def kitty_multiplier(lead: Sequence[Card], trump: Trump, rules: RuleSet = RuleSe
     """How many times the kitty's points count when the defenders win the last trick.
 
     ``lead`` is the last trick's lead (for a failed throw, the unit it was reduced to). The
-    largest unit of its format decides: ``power`` gives 2 ** (cards in that unit), i.e. 2, 4,
-    16, 64; ``linear`` gives 2 for a single, 4 for a pair and 4k for a tractor of k pairs.
+    cards *m* of the largest unit of its format decide: ``power`` gives 2 ** m (single ×2,
+    pair ×4, triple ×8, two-pair tractor ×16, two-triple titanic ×64), ``linear`` 2·m
+    (single ×2, pair ×4, tractor of k pairs ×4k) and ``plain`` m (single ×1, pair ×2,
+    tractor of k pairs ×2k). ``rules.kitty_max``, when set, caps the result.
     """
     largest = lead_format(lead, trump).largest_unit_size
     if rules.kitty == "linear":
-        return 2 if largest == 1 else 2 * largest
-    return 2**largest
+        multiplier = 2 * largest
+    elif rules.kitty == "plain":
+        multiplier = largest
+    else:
+        multiplier = 2**largest
+    if rules.kitty_max is not None:
+        return min(multiplier, rules.kitty_max)
+    return multiplier
 
 
 @dataclass(frozen=True)
@@ -59,17 +72,21 @@ class Settlement:
 
 
 def settle(defender_points: int, rules: RuleSet = RuleSet()) -> Settlement:
-    """Levels won for the defenders' points (RULES §7 table, or the ``escalating`` variant).
+    """Levels won for the defenders' points, with the step *s* = 20 × ``rules.decks``.
 
-    A negative total (possible with throw penalties) settles as 0.
+    0 points: dealer team +3 (大光); under *s*: +2 (小光); under 2s: +1; from 2s the
+    defenders take the deal (上台), +0, and +1 more per further *s* (``escalating``: 2s
+    already gives +1). Two decks give RULES §7's table. A negative total (possible with
+    throw penalties) settles as 0.
     """
     if isinstance(defender_points, bool) or not isinstance(defender_points, int):
         raise TypeError(f"defender points must be an int, not {defender_points!r}")
+    step = rules.settlement_step
     points = max(0, defender_points)
-    if points < TAKE_DEAL_POINTS:
-        dealer_levels = 3 if points == 0 else 2 if points < 40 else 1
+    if points < 2 * step:
+        dealer_levels = 3 if points == 0 else 2 if points < step else 1
         return Settlement(defender_points, dealer_levels, 0, False)
-    levels = (points - TAKE_DEAL_POINTS) // LEVEL_STEP_POINTS
+    levels = (points - 2 * step) // step
     if rules.settlement == "escalating":
         levels += 1
     return Settlement(defender_points, 0, levels, True)

@@ -1,14 +1,21 @@
 """Leading and winning tricks: valid leads, throws (RULES §4) and the trick winner (RULES §6).
 
 A throw (甩牌) is a lead of several units at once. It stands only if no other player holds,
-in the led suit, a unit of the same kind that beats one of its units; otherwise the leader
-must lead the beaten unit of lowest rank instead.
+in the led suit, a unit of the same kind that beats one of its units: a higher single, pair
+or triple, or a higher tractor (titanic) of as many steps. A holding counts every unit
+inside it: any card as a single, two of three identical cards as a pair, any k consecutive
+steps of a longer tractor or titanic as a k-step one, the pairs of a titanic as a tractor.
+Otherwise the leader must lead the beaten unit of lowest rank instead (a tractor or titanic
+ranks by its lowest step; ties go to the smaller kind, single < pair < triple < tractor <
+titanic; RULES §11.1).
 
 The winner of a trick is decided by comparing plays in the *lead's format*: a play that
-cannot be split into the lead's tractors and pairs (plus any singles) cannot win, and among
-plays that can, trumps beat side cards and then the lead's largest units decide, highest
-first, each play taking the split that is best for it. Over-ruffing (盖毙) needs no rule of
-its own: a second ruff simply has to compare higher than the first.
+cannot be split into the lead's units cannot win, and among plays that can, trumps beat side
+cards and then the lead's largest units decide, highest first, each play taking the split
+that is best for it. In a split a unit may stand in for a smaller one inside it: k
+consecutive triples of a longer titanic for a k-step titanic, a triple for a pair (its third
+card a single), the pairs of a titanic for a tractor. Over-ruffing (盖毙) needs no rule of its
+own: a second ruff simply has to compare higher than the first.
 """
 
 from __future__ import annotations
@@ -20,14 +27,17 @@ from dataclasses import dataclass, field
 from .cards import Card, first_missing, format_cards
 from .trump import TRUMP, Trump, suit_label
 from .units import (
-    PAIR,
+    KINDS,
     SINGLE,
+    TRACTOR,
+    WIDTHS,
     LeadFormat,
+    Shape,
     Unit,
     decompose,
+    group_profile,
+    group_profiles,
     lead_format,
-    pair_profile,
-    take_window,
     tractor_windows,
 )
 from .verdict import LEGAL, Verdict, illegal
@@ -76,37 +86,41 @@ class ThrowResult:
 def beating_unit(holding: Sequence[Card], unit: Unit, trump: Trump) -> list[Card] | None:
     """Cards of ``holding`` that form a unit of the same kind beating ``unit``, or None.
 
-    Every unit inside a holding counts: any card as a single, any pair (also one inside a
-    tractor) as a pair, any k consecutive pairs of a longer tractor as a k-pair tractor.
+    Every unit inside a holding counts: any card as a single, any card held at least twice
+    as a pair (three times as a triple), any k consecutive steps of a longer tractor or
+    titanic, or of a titanic's pairs, as a k-step tractor (titanic). The strongest such unit
+    is returned.
     """
     cards = trump.cards_of(holding, unit.suit)
     if unit.kind == SINGLE:
         higher = [c for c in cards if trump.step(c) > unit.high]
         return [max(higher, key=trump.step)] if higher else None
+    width, steps = WIDTHS[unit.kind], unit.high - unit.low + 1
     counts = Counter(cards)
-    pairs_at: dict[int, Card] = {}
+    groups_at: dict[int, Card] = {}
     for card, count in counts.items():
-        if count >= 2:
-            pairs_at.setdefault(trump.step(card), card)
-    if unit.kind == PAIR:
-        higher = [step for step in pairs_at if step > unit.high]
-        return [pairs_at[max(higher)]] * 2 if higher else None
-    windows = tractor_windows(pair_profile(cards, trump), unit.pairs)
+        if count >= width:
+            groups_at.setdefault(trump.step(card), card)
+    if steps == 1:
+        higher = [step for step in groups_at if step > unit.high]
+        return [groups_at[max(higher)]] * width if higher else None
+    windows = tractor_windows(group_profile(cards, trump, width), steps)
     tops = [top for top in windows if top > unit.high]
     if not tops:
         return None
     top = max(tops)
-    return [pairs_at[s] for s in range(top, top - unit.pairs, -1) for _ in range(2)]
+    return [groups_at[s] for s in range(top, top - steps, -1) for _ in range(width)]
 
 
 def check_throw(
     lead: Sequence[Card], other_hands: Sequence[Sequence[Card]], trump: Trump
 ) -> ThrowResult:
-    """Does a lead stand against the other players' hands (RULES §4)?
+    """Does a lead stand against the other players' hands (RULES §4, §11.1)?
 
     A single unit always stands. For a throw, every unit is tested against every other hand;
-    if any is beaten, the leader must lead the beaten unit of lowest rank (a tractor ranks by
-    its lowest pair; on a tie, the smaller kind) and take the other cards back.
+    if any is beaten, the leader must lead the beaten unit of lowest rank (a tractor or
+    titanic ranks by its lowest step; on a tie, the smaller kind: single < pair < triple <
+    tractor < titanic, then the shorter) and take the other cards back.
     ``other_hands`` may be a list of hands or a dict of seat to hand.
     """
     lead_format(lead, trump)  # raises for an empty or mixed lead
@@ -123,7 +137,7 @@ def check_throw(
                 break
     if not failures:
         return ThrowResult(True, list(lead))
-    unit, beaters, holder = min(failures, key=lambda f: (f[0].low, f[0].pairs))
+    unit, beaters, holder = min(failures, key=lambda f: forced_rank(f[0]))
     reason = (
         f"the throw {format_cards(lead, pretty=True)} fails: another player holds "
         f"{format_cards(beaters, pretty=True)}, which beats your {_kind_name(unit)} "
@@ -133,8 +147,19 @@ def check_throw(
     return ThrowResult(False, list(unit.cards), reason, unit, beaters, holder)
 
 
+def forced_rank(unit: Unit) -> tuple[int, int, int]:
+    """Which beaten unit a failed throw is reduced to: the least of these keys.
+
+    Lowest step first (a tractor or titanic by its lowest step), then the smaller kind
+    (single < pair < triple < tractor < titanic), then the shorter run.
+    """
+    return (unit.low, KINDS.index(unit.kind), unit.steps)
+
+
 def _kind_name(unit: Unit) -> str:
-    return f"tractor of {unit.pairs} pairs" if unit.pairs > 1 else unit.kind
+    if unit.high == unit.low:
+        return unit.kind  # single, pair, triple
+    return f"{unit.kind} of {unit.pairs} {'pairs' if unit.kind == TRACTOR else 'triples'}"
 
 
 def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
@@ -195,42 +220,63 @@ def play_key(
 
 
 def best_vector(play: Sequence[Card], fmt: LeadFormat, trump: Trump) -> tuple[int, ...] | None:
-    """The play's largest units (as steps, highest first) in the split best for it.
+    """The play's largest units (as their top steps, highest first) in the split best for it.
 
-    None when no split of the play has the lead's format.
+    None when no split of the play has the lead's format. Only two numbers per step matter:
+    how many cards there are held at least twice (pairs) and three times (triples), since
+    cards on one step are equally strong.
     """
-    if fmt.tractors:
-        longest = fmt.tractors[0]
-        best = None
-        for tops, rest in _tractor_assignments(pair_profile(play, trump), fmt.tractors):
-            if sum(rest.values()) < fmt.pairs:
-                continue
-            vector = tuple(
-                sorted(
-                    (t for t, k in zip(tops, fmt.tractors, strict=True) if k == longest),
-                    reverse=True,
-                )
-            )
-            if best is None or vector > best:
-                best = vector
-        return best
-    if fmt.pairs:
-        steps = sorted(
-            (step for step, n in pair_profile(play, trump).items() for _ in range(n)), reverse=True
-        )
-        if len(steps) < fmt.pairs:
+    key = fmt.shapes[0]  # the shape of the key units: the lead's largest
+    if key.width == 1:  # a lead of singles: every card is a key unit
+        return tuple(sorted((trump.step(c) for c in play), reverse=True))
+    pairs_at, triples_at = group_profiles(play, trump)
+    runs = fmt.runs
+    if not runs:  # triples and pairs: the highest that are there, if there are enough
+        if not _groups_fit(pairs_at, triples_at, fmt.triples, fmt.pairs):
             return None
-        return tuple(steps[: fmt.pairs])
-    return tuple(sorted((trump.step(c) for c in play), reverse=True))
+        profile, wanted = (triples_at, fmt.triples) if key.width == 3 else (pairs_at, fmt.pairs)
+        tops = sorted((s for s, n in profile.items() for _ in range(n)), reverse=True)
+        return tuple(tops[:wanted])
+    keys = runs.count(key)  # the runs are largest first: the key units come first
+    triples, pairs = fmt.triples, fmt.pairs
+    best = None
+    for tops, pairs_left, triples_left in _run_assignments(pairs_at, triples_at, runs):
+        if (triples or pairs) and not _groups_fit(pairs_left, triples_left, triples, pairs):
+            continue
+        vector = tuple(sorted(tops[:keys], reverse=True))
+        if best is None or vector > best:
+            best = vector
+    return best
 
 
-def _tractor_assignments(
-    profile: dict[int, int], lengths: Sequence[int]
-) -> Iterator[tuple[list[int], dict[int, int]]]:
-    """Every way to find disjoint tractors of the given lengths: their tops and what is left."""
-    if not lengths:
-        yield [], profile
+def _groups_fit(pairs_at: dict, triples_at: dict, triples: int, pairs: int) -> bool:
+    """Can the cards left give ``triples`` triples and, from the rest, ``pairs`` pairs?"""
+    if triples and sum(triples_at.values()) < triples:
+        return False
+    return not pairs or sum(pairs_at.values()) - triples >= pairs
+
+
+def _run_assignments(
+    pairs_at: dict[int, int], triples_at: dict[int, int], shapes: Sequence[Shape]
+) -> Iterator[tuple[list[int], dict[int, int], dict[int, int]]]:
+    """Every way to find disjoint runs of the given shapes: their top steps and what is left.
+
+    A step of a tractor takes a card held exactly twice when there is one, else two of a
+    card held three times (leaving a single): that keeps triples whole, which is never worse
+    for what follows. A step of a titanic takes a card held three times.
+    """
+    if not shapes:
+        yield [], pairs_at, triples_at
         return
-    for top in tractor_windows(profile, lengths[0]):
-        for tops, rest in _tractor_assignments(take_window(profile, top, lengths[0]), lengths[1:]):
-            yield [top, *tops], rest
+    width, length = shapes[0]
+    for top in tractor_windows(triples_at if width == 3 else pairs_at, length):
+        pairs_left, triples_left = dict(pairs_at), triples_at
+        for step in range(top - length + 1, top + 1):
+            pairs_left[step] -= 1
+            if triples_at and (width == 3 or pairs_at[step] == triples_at.get(step, 0)):
+                # no card there is held exactly twice: the step's triple is used
+                if triples_left is triples_at:
+                    triples_left = dict(triples_at)
+                triples_left[step] -= 1
+        for tops, left2, left3 in _run_assignments(pairs_left, triples_left, shapes[1:]):
+            yield [top, *tops], left2, left3

@@ -1,9 +1,10 @@
 """The trump: which cards are trumps, each card's effective suit, strength and tractor step.
 
-Everything about card order in Shengji depends on two facts about the hand being played:
-the *level rank* (the dealer team's level, 2..A) and the *trump suit* (or no trump suit).
-A :class:`Trump` holds those two facts and answers every ordering question, so no other
-module needs a global "current trump".
+Everything about card order in Shengji depends on the facts of the hand being played: the
+*level rank* (the dealer team's level, 2..A), the *trump suit* (or no trump suit) and, at
+some tables, whether the 2s are always trumps (常主 2, RULES §11.2). A :class:`Trump` holds
+those facts and answers every ordering question, so no other module needs a global
+"current trump".
 
 Three numbers describe a card under a trump:
 
@@ -17,12 +18,19 @@ Three numbers describe a card under a trump:
     side suits (level 6: ♥5 and ♥7 are adjacent), and the trump ladder ends with one shared
     step for the off-suit level cards, then the trump-suit level card, the little and the big
     joker (RULES §2–3). Off-suit level cards share a step because they are equally strong.
+    With ``twos_are_trump`` the 2s leave the side suits too and sit just below the level
+    cards: one shared step for the off-suit 2s, then the trump suit's 2 (RULES §11.2).
 ``strength(card)``
     The step, lifted above every side card when the card is a trump: a single key for
     "which single card wins" once you know the cards are of the led suit or trumps.
 
 A Trump computes these once for all 54 distinct cards and then only looks them up: the
 engine asks these questions millions of times in a simulation.
+
+Decision (RULES §11.2 is silent): ``Trump(2, suit, twos_are_trump=True)`` orders the cards
+exactly as ``Trump(2, suit)`` (the 2s are the level cards already) but keeps the flag it was
+given, so it is a different value (``==``, ``hash``, ``repr``) from the trump built without it:
+a Trump says how it was built, and a game builds all of its Trumps from one RuleSet.
 """
 
 from __future__ import annotations
@@ -62,19 +70,23 @@ def suit_label(suit: str, pretty: bool = True) -> str:
 
 
 class Trump:
-    """The rule context of one hand: the level rank and the trump suit (``None``: no trump).
+    """The rule context of one hand: the level rank, the trump suit (``None``: no trump) and
+    whether the 2s are always trumps (``twos_are_trump``, RULES §11.2).
 
     >>> trump = Trump(level=10, suit="S")
     >>> trump.suit_of(Card.parse("H10")), trump.suit_of(Card.parse("H9"))
     ('T', 'H')
     """
 
-    __slots__ = ("level", "suit", "_suit_of", "_step", "_strength", "_sort_key")
+    __slots__ = ("level", "suit", "twos_are_trump", "_suit_of", "_step", "_strength", "_sort_key")
 
     level: int
     suit: str | None
+    twos_are_trump: bool
 
-    def __init__(self, level: int | str = 2, suit: str | None = None) -> None:
+    def __init__(
+        self, level: int | str = 2, suit: str | None = None, twos_are_trump: bool = False
+    ) -> None:
         level_rank = parse_rank(level)
         if isinstance(suit, str):
             suit = _SYMBOLS.get(suit.strip(), suit.strip().upper())
@@ -84,12 +96,17 @@ class Trump:
             raise ValueError(
                 f"trump suit {suit!r} is not one of S, H, D, C (use suit=None for no trump)"
             )
+        if not isinstance(twos_are_trump, bool):
+            raise ValueError(f"twos_are_trump must be True or False, not {twos_are_trump!r}")
         object.__setattr__(self, "level", level_rank)
         object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "twos_are_trump", twos_are_trump)
         suit_of: list[str] = [""] * len(ALL_CARDS)
         step: list[int] = [0] * len(ALL_CARDS)
-        for card in ALL_CARDS:
-            suit_of[card.index], step[card.index] = self._place(card)
+        for effective_suit, ladder in self.ladders().items():
+            for position, cards in enumerate(ladder):
+                for card in cards:
+                    suit_of[card.index], step[card.index] = effective_suit, position
         strength = [
             s + (TRUMP_BONUS if e == TRUMP else 0) for e, s in zip(suit_of, step, strict=True)
         ]
@@ -106,40 +123,57 @@ class Trump:
         object.__setattr__(self, "_strength", tuple(strength))
         object.__setattr__(self, "_sort_key", tuple(sort_key))
 
-    def _place(self, card: Card) -> tuple[str, int]:
-        """Effective suit and step of one card (RULES §2–3); run once per card."""
+    def ladders(self) -> dict[str, list[list[Card]]]:
+        """Every effective suit's ladder, weakest step first; each step lists its cards.
+
+        This is RULES §2–3 (and §11.2) written as data: a side suit runs 2..A without the
+        level rank (and without the 2 when the 2s are trumps); the trumps run through the
+        trump suit's other ranks, the off-suit 2s (one shared step) and the trump suit's 2
+        when the 2s are trumps, the off-suit level cards (one shared step), the trump-suit
+        level card, the little and the big joker. The trump suit has no side ladder.
+        """
         level, trump_suit = self.level, self.suit
-        side_ranks = [r for r in RANKS if r != level]  # the level rank leaves every run
-        if card.suit == JOKER_SUIT or card.rank == level or card.suit == trump_suit:
-            top = len(side_ranks) if trump_suit is not None else 0  # first step above the run
-            if card.rank == BIG_JOKER_RANK:
-                return TRUMP, top + (3 if trump_suit is not None else 2)
-            if card.rank == LITTLE_JOKER_RANK:
-                return TRUMP, top + (2 if trump_suit is not None else 1)
-            if card.rank == level:
-                return TRUMP, top + (1 if card.suit == trump_suit else 0)
-            return TRUMP, side_ranks.index(card.rank)
-        return card.suit, side_ranks.index(card.rank)
+        twos = self.twos_are_trump and level != 2  # at level 2 the 2s are the level cards
+        removed = (level, 2) if twos else (level,)
+        run = [r for r in RANKS if r not in removed]
+        ladders = {s: [[Card(s, r)] for r in run] for s in SUITS if s != trump_suit}
+        trumps = [[Card(trump_suit, r)] for r in run] if trump_suit is not None else []
+        for rank in (2, level) if twos else (level,):
+            trumps.append([Card(s, rank) for s in SUITS if s != trump_suit])  # one shared step
+            if trump_suit is not None:
+                trumps.append([Card(trump_suit, rank)])
+        trumps += [[Card(JOKER_SUIT, LITTLE_JOKER_RANK)], [Card(JOKER_SUIT, BIG_JOKER_RANK)]]
+        return {TRUMP: trumps, **ladders}
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("a Trump is immutable; make a new one")
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Trump):
-            return (self.level, self.suit) == (other.level, other.suit)
+            return (self.level, self.suit, self.twos_are_trump) == (
+                other.level,
+                other.suit,
+                other.twos_are_trump,
+            )
         return NotImplemented
 
     def __hash__(self) -> int:
+        if self.twos_are_trump:
+            return hash((self.level, self.suit, True))
         return hash((self.level, self.suit))
 
     def __repr__(self) -> str:
-        return f"Trump(level={self.level}, suit={self.suit!r})"
+        twos = ", twos_are_trump=True" if self.twos_are_trump else ""
+        return f"Trump(level={self.level}, suit={self.suit!r}{twos})"
 
     def __str__(self) -> str:
         suit = SUIT_SYMBOLS[self.suit] if self.suit else "no trump"
-        return f"level {rank_text(self.level)}, {suit}"
+        twos = ", 2s are trumps" if self.twos_are_trump else ""
+        return f"level {rank_text(self.level)}, {suit}{twos}"
 
     def __reduce__(self):
+        if self.twos_are_trump:
+            return (Trump, (self.level, self.suit, True))
         return (Trump, (self.level, self.suit))
 
     # --- the three numbers -------------------------------------------------------------

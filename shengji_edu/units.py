@@ -1,42 +1,110 @@
-"""Units: singles, pairs and tractors, and how a set of cards splits into them (RULES §3).
+"""Units: singles, pairs, triples, tractors and titanics, and how cards split into them.
 
-A *pair* is two identical cards. A *tractor* is two or more pairs of one effective suit on
-consecutive steps (see :meth:`Trump.step`). Leads, follows and trick winners are all
-described by units, so this module gives the two views the other rules need:
+A unit is *k steps × width w*: w identical cards on each of k consecutive steps of one
+effective suit (see :meth:`Trump.step`). Five kinds follow from the two numbers:
 
-* :func:`decompose` — the canonical split of a lead into units, whose shape is the lead's
-  *format* (牌型): repeatedly take the longest tractor (ties: the highest), then the pairs
-  (highest first), then singles.
-* A "pair profile": how many pairs sit on each step. Many questions ("does this hand hold a
-  tractor of 3 pairs?", "can this play stand in for a 2-pair tractor and a pair?") depend
-  only on that profile, and working on it instead of on cards keeps the search tiny.
-  Several pairs can share one step: the off-suit level cards (H10 H10 and C10 C10 at level
-  10) are equally strong, but two pairs on one step are not consecutive, so a tractor uses at
-  most one pair per step.
+=========  =====  =========  ===================================================
+kind       width  steps      example (level 10, spades trump)
+=========  =====  =========  ===================================================
+single     1      1          ``H9``
+pair       2      1          ``H9 H9`` (two identical cards; ``H10 C10`` never is)
+triple     3      1          ``H9 H9 H9`` (三同张: three decks only)
+tractor    2      k ≥ 2      ``HJ HJ H9 H9`` (拖拉机: the 10 is not in the run)
+titanic    3      k ≥ 2      ``HJ HJ HJ H9 H9 H9`` (泰坦尼克: three decks only)
+=========  =====  =========  ===================================================
+
+With two decks no card exists three times, so only the first two widths occur and this is
+RULES §3; with one deck only singles occur (RULES §11.1). A unit's *size* is its number of
+cards; of two units of one size the wider is the larger (a titanic of 2 triples before a
+tractor of 3 pairs). Leads, follows and trick winners are all described by units, so this
+module gives the two views the other rules need:
+
+* :func:`decompose` — the canonical split of a lead into units, whose shapes are the lead's
+  *format* (牌型, :class:`LeadFormat`): repeatedly take the largest unit (ties: the higher),
+  then triples, pairs and singles, highest first. A tractor may take two of three identical
+  cards and leave the third as a single (``H7 H7 H8 H8 H8 H9 H9`` is a tractor and ``H8``).
+* A "group profile": how many distinct cards on each step have at least *w* copies. Many
+  questions ("does this hand hold a tractor of 3 pairs?", "can this play stand in for a
+  2-pair tractor?") depend only on that profile, and working on it instead of on cards keeps
+  the searches tiny. Several cards can share one step: the off-suit level cards (H10 H10 and
+  C10 C10 at level 10) are equally strong, but two groups on one step are not consecutive,
+  so a tractor or titanic uses at most one group per step.
+
+Decision (RULES §11.1 says "prefer those that keep a larger group whole, then the suit
+order"): when equally ranked cards of different suits could fill a step of a unit, the
+decomposition takes the card with the *fewest* copies that still fills it (using a whole
+pair rather than breaking a triple), then the first in the suit order S, H, D, C.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from .cards import Card, format_cards
 from .trump import EFFECTIVE_SUITS, Trump, suit_label
 
-SINGLE, PAIR, TRACTOR = "single", "pair", "tractor"
+SINGLE, PAIR, TRIPLE, TRACTOR, TITANIC = "single", "pair", "triple", "tractor", "titanic"
+
+KINDS = (SINGLE, PAIR, TRIPLE, TRACTOR, TITANIC)
+"""The unit kinds from small to large: the tie-break order of a failed throw (RULES §11.1)."""
+
+WIDTHS = {SINGLE: 1, PAIR: 2, TRIPLE: 3, TRACTOR: 2, TITANIC: 3}
+"""Identical cards on each step of a unit of each kind."""
+
+
+def unit_kind(width: int, steps: int) -> str:
+    """The name of a unit *steps × width*: (1, 1) single … (3, k ≥ 2) titanic."""
+    if steps == 1:
+        return (SINGLE, PAIR, TRIPLE)[width - 1]
+    if width == 1:
+        raise ValueError("single cards on consecutive steps are no unit: a run needs pairs")
+    return TRACTOR if width == 2 else TITANIC
+
+
+class Shape(NamedTuple):
+    """The shape of a unit: ``width`` identical cards on each of ``steps`` consecutive steps."""
+
+    width: int
+    steps: int
+
+    @property
+    def size(self) -> int:
+        """Number of cards."""
+        return self.width * self.steps
+
+    @property
+    def kind(self) -> str:
+        return unit_kind(self.width, self.steps)
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """Larger units sort higher: more cards, then wider (a titanic above a tractor)."""
+        return (self.width * self.steps, self.width)
+
+    def describe(self) -> str:
+        """``a pair``, ``a tractor of 3 pairs``, ``a titanic of 2 triples`` …"""
+        if self.steps == 1:
+            return f"a {self.kind}"
+        return f"a {self.kind} of {self.steps} {'pairs' if self.width == 2 else 'triples'}"
 
 
 @dataclass(frozen=True)
 class Unit:
-    """One unit of a decomposition: a single, a pair or a tractor of one effective suit.
+    """One unit of a decomposition: a single, pair, triple, tractor or titanic of one suit.
 
     ``cards`` are listed strongest first (a list, like every other card list of the API).
-    ``pairs`` is 0 for a single, 1 for a pair and k for a tractor of k pairs; ``high`` and
-    ``low`` are the steps of its strongest and weakest card. A tractor is compared with
-    another tractor by its highest pair, but a failed throw is reduced to the beaten unit
-    whose *lowest* card is lowest (RULES §4), hence both.
+    ``high`` and ``low`` are the steps of its strongest and weakest card. A tractor (or a
+    titanic) is compared with another by its highest step, but a failed throw is reduced to
+    the beaten unit whose *lowest* step is lowest (RULES §4, §11.1), hence both.
+
+    ``pairs`` counts the pairs the unit can give, one per step of width 2 or more: 0 for a
+    single, 1 for a pair or a triple, k for a tractor of k pairs or a titanic of k triples
+    (a triple holds a pair, a titanic holds a tractor). ``width`` and ``steps`` give the
+    unit's shape *steps × width*.
     """
 
     kind: str
@@ -47,8 +115,22 @@ class Unit:
     pairs: int
 
     @property
+    def width(self) -> int:
+        """Identical cards on each step: 1, 2 or 3."""
+        return WIDTHS[self.kind]
+
+    @property
+    def steps(self) -> int:
+        """Consecutive steps: 1, or k ≥ 2 for a tractor or a titanic."""
+        return self.high - self.low + 1
+
+    @property
+    def shape(self) -> Shape:
+        return Shape(WIDTHS[self.kind], self.high - self.low + 1)
+
+    @property
     def size(self) -> int:
-        """Number of cards: 1, 2 or 2k."""
+        """Number of cards: width × steps."""
         return len(self.cards)
 
     def __str__(self) -> str:
@@ -57,64 +139,129 @@ class Unit:
 
 @dataclass(frozen=True)
 class LeadFormat:
-    """The shape of a lead (牌型): its tractors (lengths, longest first), pairs and singles."""
+    """The shape of a lead (牌型): the shapes of its units, largest first, and its suit.
+
+    The counts the rules ask for are kept beside the shapes: ``titanics`` and ``tractors``
+    (their lengths in steps, longest first), ``triples``, ``pairs`` and ``singles`` (how
+    many), ``size`` (cards), ``total_pairs`` (one per step of width 2 or more: the pairs a
+    follower may owe, a tractor counted as its pairs and a triple as one pair) and ``runs``
+    (the shapes of the tractors and titanics, largest first).
+    """
 
     suit: str
-    tractors: tuple[int, ...]
-    pairs: int
-    singles: int
+    shapes: tuple[Shape, ...]
+    titanics: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    tractors: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    triples: int = field(init=False, repr=False, compare=False)
+    pairs: int = field(init=False, repr=False, compare=False)
+    singles: int = field(init=False, repr=False, compare=False)
+    size: int = field(init=False, repr=False, compare=False)
+    total_pairs: int = field(init=False, repr=False, compare=False)
+    runs: tuple[Shape, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        shapes = tuple(sorted(self.shapes, key=lambda s: s.order, reverse=True))
+        counts = Counter(shapes)
+        facts = {
+            "shapes": shapes,
+            "titanics": tuple(s.steps for s in shapes if s.width == 3 and s.steps > 1),
+            "tractors": tuple(s.steps for s in shapes if s.width == 2 and s.steps > 1),
+            "triples": counts[Shape(3, 1)],
+            "pairs": counts[Shape(2, 1)],
+            "singles": counts[Shape(1, 1)],
+            "size": sum(s.size for s in shapes),
+            "total_pairs": sum(s.steps for s in shapes if s.width >= 2),
+            "runs": tuple(s for s in shapes if s.steps > 1),
+        }
+        for name, value in facts.items():
+            object.__setattr__(self, name, value)
 
     @property
-    def size(self) -> int:
-        """Total number of cards."""
-        return 2 * sum(self.tractors) + 2 * self.pairs + self.singles
-
-    @property
-    def total_pairs(self) -> int:
-        """Pairs counting each tractor as its pairs (the number rule 3 of following uses)."""
-        return sum(self.tractors) + self.pairs
+    def largest(self) -> Shape:
+        """The shape of the largest unit: the key units compared in a trick (RULES §6)."""
+        return self.shapes[0]
 
     @property
     def largest_unit_size(self) -> int:
-        """Cards in the largest unit: 2k for a k-pair tractor, 2 for a pair, 1 for a single."""
-        if self.tractors:
-            return 2 * self.tractors[0]
-        return 2 if self.pairs else 1
+        """Cards in the largest unit (the kitty multiplier's *m*): 1, 2, 3, 2k or 3k."""
+        return self.shapes[0].size
 
     @property
     def is_throw(self) -> bool:
         """More than one unit: a throw (甩牌) that other hands may be able to beat."""
-        return len(self.tractors) + self.pairs + self.singles > 1
+        return len(self.shapes) > 1
 
     def describe(self) -> str:
         """Plain words, e.g. ``a tractor of 2 pairs, a pair and 2 singles of ♥``."""
-        parts = [f"a tractor of {k} pairs" for k in self.tractors]
-        if self.pairs:
-            parts.append("a pair" if self.pairs == 1 else f"{self.pairs} pairs")
+        parts = [f"a titanic of {k} triples" for k in self.titanics]
+        parts += [f"a tractor of {k} pairs" for k in self.tractors]
+        for count, name in ((self.triples, "triple"), (self.pairs, "pair")):
+            if count:
+                parts.append(f"a {name}" if count == 1 else f"{count} {name}s")
         if self.singles:
             parts.append("a single" if self.singles == 1 else f"{self.singles} singles")
         text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
         return f"{text} of {suit_label(self.suit)}"
 
 
+# --- group profiles ---------------------------------------------------------------------
+def group_profile(cards: Iterable[Card], trump: Trump, width: int = 2) -> dict[int, int]:
+    """How many distinct cards with at least ``width`` copies sit on each step.
+
+    ``width=2`` counts pairs (a triple holds one pair), ``width=3`` triples. Only meaningful
+    for cards of one effective suit (callers split by suit first).
+    """
+    seen = [0] * 54  # copies so far, by card.index: cheaper than a Counter on short lists
+    profile: dict[int, int] = {}
+    for card in cards:
+        copies = seen[card.index] + 1
+        seen[card.index] = copies
+        if copies == width:
+            step = trump.step(card)
+            profile[step] = profile.get(step, 0) + 1
+    return profile
+
+
+def group_profiles(cards: Iterable[Card], trump: Trump) -> tuple[dict[int, int], dict[int, int]]:
+    """The pair profile and the triple profile at once (one pass over the cards)."""
+    seen = [0] * 54  # copies so far, by card.index
+    pairs_at: dict[int, int] = {}
+    triples_at: dict[int, int] = {}
+    for card in cards:
+        index = card.index
+        if seen[index]:
+            step = trump.step(card)
+            if seen[index] == 1:
+                pairs_at[step] = pairs_at.get(step, 0) + 1
+                seen[index] = 2
+            else:
+                triples_at[step] = triples_at.get(step, 0) + 1
+        else:
+            seen[index] = 1
+    return pairs_at, triples_at
+
+
 def pair_profile(cards: Iterable[Card], trump: Trump) -> dict[int, int]:
     """How many pairs of identical cards sit on each step, e.g. ``{7: 1, 6: 1}``.
 
-    Only meaningful for cards of one effective suit (callers split by suit first).
+    A card held three times is one pair (and a single). Only meaningful for cards of one
+    effective suit (callers split by suit first).
     """
-    seen = [False] * 54  # by card.index: cheaper than a Counter on these short lists
+    seen = [0] * 54  # copies so far, by card.index: cheaper than a Counter on short lists
     profile: dict[int, int] = {}
     for card in cards:
-        if seen[card.index]:
+        index = card.index
+        if not seen[index]:
+            seen[index] = 1
+        elif seen[index] == 1:
+            seen[index] = 2
             step = trump.step(card)
             profile[step] = profile.get(step, 0) + 1
-        else:
-            seen[card.index] = True
     return profile
 
 
 def runs(profile: dict[int, int]) -> list[tuple[int, int]]:
-    """Maximal runs of consecutive steps holding a pair, as ``(length, top step)``."""
+    """Maximal runs of consecutive steps holding a group, as ``(length, top step)``."""
     found = []
     for step in profile:
         if profile[step] > 0 and profile.get(step + 1, 0) == 0:
@@ -126,15 +273,16 @@ def runs(profile: dict[int, int]) -> list[tuple[int, int]]:
 
 
 def longest_run(profile: dict[int, int]) -> int:
-    """Length of the longest tractor in a profile (1 if only pairs, 0 if no pair)."""
+    """Length of the longest run in a profile (1 if only single groups, 0 if none)."""
     return max((length for length, _ in runs(profile)), default=0)
 
 
 def tractor_windows(profile: dict[int, int], length: int) -> list[int]:
-    """Top steps of every tractor of exactly ``length`` pairs inside the profile.
+    """Top steps of every run of exactly ``length`` steps inside the profile.
 
-    Any ``length`` consecutive pairs of a longer tractor count (RULES §4–6), so a run of 4
-    gives windows of 2 at three places.
+    On a pair profile these are the tractors, on a triple profile the titanics. Any
+    ``length`` consecutive groups of a longer run count (RULES §4–6), so a run of 4 gives
+    windows of 2 at three places.
     """
     tops = []
     for run_length, top in runs(profile):
@@ -143,15 +291,17 @@ def tractor_windows(profile: dict[int, int], length: int) -> list[int]:
 
 
 def take_window(profile: dict[int, int], top: int, length: int) -> dict[int, int]:
-    """A copy of the profile with one pair removed from each step of a window."""
+    """A copy of the profile with one group removed from each step of a window."""
     rest = dict(profile)
     for step in range(top - length + 1, top + 1):
         rest[step] -= 1
     return rest
 
 
+# --- decomposition -------------------------------------------------------------------------
 def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
-    """Split cards into units: longest tractors first (ties: highest), then pairs, then singles.
+    """Split cards into units: the largest first (most cards, then the wider, then the
+    higher), so tractors and titanics, then triples, pairs and singles, highest first.
 
     Cards of several effective suits are decomposed one suit at a time (trumps first); the
     format of a lead only makes sense for one suit, see :func:`lead_format`.
@@ -165,34 +315,77 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
 
 
 def _decompose_suit(cards: list[Card], suit: str, trump: Trump) -> list[Unit]:
-    counts = Counter(cards)  # cards arrive strongest first, so pairs come strongest first
-    pairs_at: dict[int, list[Card]] = {}
-    for card, count in counts.items():
-        if count >= 2:
-            pairs_at.setdefault(trump.step(card), []).append(card)
+    counts = Counter(cards)  # cards arrive strongest first, ties in suit order
+    groupable = [card for card, count in counts.items() if count >= 2]  # also strongest first
     units: list[Unit] = []
-    while True:
-        profile = {step: len(pair_cards) for step, pair_cards in pairs_at.items() if pair_cards}
-        candidates = [run for run in runs(profile) if run[0] >= 2]
-        if not candidates:
-            break
-        length, top = max(candidates)  # longest, then highest
-        tractor: list[Card] = []
-        for step in range(top, top - length, -1):
-            card = pairs_at[step].pop(0)
-            tractor += [card, card]
-            counts[card] -= 2
-        units.append(Unit(TRACTOR, tractor, suit, top, top - length + 1, length))
-    for step in sorted(pairs_at, reverse=True):
-        for card in pairs_at[step]:
-            counts[card] -= 2
-            units.append(Unit(PAIR, [card, card], suit, step, step, 1))
+    if len(groupable) >= 2:  # a tractor or titanic needs two groups
+        at_step: dict[int, list[Card]] = {}
+        for card in groupable:
+            at_step.setdefault(trump.step(card), []).append(card)
+        widest = min(3, max(counts[c] for c in groupable))
+        while (found := _largest_run(counts, at_step, widest)) is not None:
+            width, length, top = found
+            run_cards: list[Card] = []
+            for step in range(top, top - length, -1):
+                # the card with the fewest copies that fills the step keeps larger groups whole
+                fill = at_step[step]
+                if len(fill) > 1:
+                    card = min((c for c in fill if counts[c] >= width), key=counts.__getitem__)
+                else:
+                    card = fill[0]
+                counts[card] -= width
+                run_cards += [card] * width
+                if counts[card] < 2:  # at_step keeps only the cards still held twice
+                    at_step[step].remove(card)
+                    if not at_step[step]:
+                        del at_step[step]
+            kind = TRACTOR if width == 2 else TITANIC
+            units.append(Unit(kind, run_cards, suit, top, top - length + 1, length))
+    for width, kind in ((3, TRIPLE), (2, PAIR)):
+        for card in groupable:
+            while counts[card] >= width:
+                counts[card] -= width
+                step = trump.step(card)
+                units.append(Unit(kind, [card] * width, suit, step, step, 1))
     for card in cards:  # strongest first
         if counts[card] > 0:
             counts[card] -= 1
             step = trump.step(card)
             units.append(Unit(SINGLE, [card], suit, step, step, 0))
     return units
+
+
+def _largest_run(
+    counts: Counter, at_step: dict[int, list[Card]], widest: int
+) -> tuple[int, int, int] | None:
+    """The largest tractor or titanic left, as (width, steps, top step), or None."""
+    best = None
+    for width in range(2, widest + 1):
+        if width == 2:
+            profile = dict.fromkeys(at_step, 1)  # every card there is held twice or more
+        else:
+            profile = {s: 1 for s, cards in at_step.items() if any(counts[c] >= 3 for c in cards)}
+        for length, top in runs(profile):
+            if length >= 2:
+                key = (width * length, width, top)  # more cards, then wider, then higher
+                if best is None or key > best:
+                    best = key
+    if best is None:
+        return None
+    size, width, top = best
+    return width, size // width, top
+
+
+# --- the format of a lead ------------------------------------------------------------------
+_SHORT_FORMATS: dict[tuple[str, tuple[Shape, ...]], LeadFormat] = {}
+_ONE, _PAIR, _TWO = (Shape(1, 1),), (Shape(2, 1),), (Shape(1, 1), Shape(1, 1))
+
+
+def _short_format(suit: str, shapes: tuple[Shape, ...]) -> LeadFormat:
+    fmt = _SHORT_FORMATS.get((suit, shapes))
+    if fmt is None:
+        fmt = _SHORT_FORMATS[(suit, shapes)] = LeadFormat(suit, shapes)
+    return fmt
 
 
 def lead_format(cards: Sequence[Card], trump: Trump) -> LeadFormat:
@@ -202,9 +395,9 @@ def lead_format(cards: Sequence[Card], trump: Trump) -> LeadFormat:
     if len(cards) <= 2:  # the common leads, answered without a full decomposition
         first, suit = cards[0], trump.suit_of(cards[0])
         if len(cards) == 1:
-            return LeadFormat(suit, (), 0, 1)
+            return _short_format(suit, _ONE)
         if trump.suit_of(cards[1]) == suit:
-            return LeadFormat(suit, (), 1, 0) if cards[1] == first else LeadFormat(suit, (), 0, 2)
+            return _short_format(suit, _PAIR if cards[1] == first else _TWO)
     return _long_lead_format(tuple(cards), trump)
 
 
@@ -218,12 +411,7 @@ def _long_lead_format(cards: tuple[Card, ...], trump: Trump) -> LeadFormat:
             f"{format_cards(cards, pretty=True)} mixes {names}: a lead is of one suit only"
         )
     units = decompose(cards, trump)
-    return LeadFormat(
-        suit=units[0].suit,
-        tractors=tuple(u.pairs for u in units if u.kind == TRACTOR),
-        pairs=sum(1 for u in units if u.kind == PAIR),
-        singles=sum(1 for u in units if u.kind == SINGLE),
-    )
+    return LeadFormat(units[0].suit, tuple(u.shape for u in units))
 
 
 def is_pair(cards: Sequence[Card]) -> bool:
@@ -231,9 +419,23 @@ def is_pair(cards: Sequence[Card]) -> bool:
     return len(cards) == 2 and cards[0] == cards[1]
 
 
+def is_triple(cards: Sequence[Card]) -> bool:
+    """Three identical cards (three decks only)."""
+    return len(cards) == 3 and cards[0] == cards[1] == cards[2]
+
+
 def is_tractor(cards: Sequence[Card], trump: Trump) -> bool:
     """Two or more pairs of one effective suit on consecutive steps, nothing else."""
-    if len(cards) < 4 or len({trump.suit_of(c) for c in cards}) != 1:
+    return _is_run(cards, trump, TRACTOR)
+
+
+def is_titanic(cards: Sequence[Card], trump: Trump) -> bool:
+    """Two or more triples of one effective suit on consecutive steps, nothing else."""
+    return _is_run(cards, trump, TITANIC)
+
+
+def _is_run(cards: Sequence[Card], trump: Trump, kind: str) -> bool:
+    if len(cards) < 2 * WIDTHS[kind] or len({trump.suit_of(c) for c in cards}) != 1:
         return False
     units = decompose(cards, trump)
-    return len(units) == 1 and units[0].kind == TRACTOR
+    return len(units) == 1 and units[0].kind == kind

@@ -1,0 +1,245 @@
+"""Cards: the 54 distinct card values, the 108-card double deck, parsing and printing.
+
+Shengji is played with two decks, so every card exists exactly twice. A hand is therefore a
+*multiset*: keep it in a ``list`` (or count it with ``collections.Counter``), never in a
+``set``, which would silently throw one of two identical cards away.
+
+A :class:`Card` is a small immutable value. There are only 54 distinct cards, and each is
+created once and reused ("interned"): ``Card("S", 10) is Card.parse("S10")``. That makes
+comparing and hashing cards cheap, which matters when the AI lesson simulates thousands of
+hands. Cards hash by a fixed small number, so sets and dicts of cards behave the same in
+every run (Python's string hashes change from run to run; ours must not, for determinism).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+SUITS = ("S", "H", "D", "C")
+"""The four ordinary suits in their canonical order: spades, hearts, diamonds, clubs."""
+
+JOKER_SUIT = "J"
+RANKS = tuple(range(2, 15))
+"""Ordinary ranks 2..14; J = 11, Q = 12, K = 13, A = 14."""
+
+LITTLE_JOKER_RANK = 15
+BIG_JOKER_RANK = 16
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+_RANK_TEXT = {11: "J", 12: "Q", 13: "K", 14: "A"}
+_POINTS = {5: 5, 10: 10, 13: 10}
+_TEXT_RANK = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10, "10": 10}
+_TEXT_RANK.update({str(r): r for r in range(2, 10)})
+_SYMBOL_SUITS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
+
+ACCEPTED_FORMS = (
+    "a suit S/H/D/C (or ♠/♥/♦/♣) followed by a rank 2-10, T, J, Q, K or A (e.g. S10, HA, ♥Q, "
+    "st), or a joker: BJ / 大王 (big), LJ / 小王 (little)"
+)
+
+
+class CardParseError(ValueError):
+    """A piece of card text could not be read. The message names the token and the forms."""
+
+    def __init__(self, token: str, detail: str = "") -> None:
+        self.token = token
+        extra = f" ({detail})" if detail else ""
+        super().__init__(f"cannot read card {token!r}{extra}; write {ACCEPTED_FORMS}")
+
+
+def rank_text(rank: int) -> str:
+    """The printed rank: 2..10, J, Q, K, A."""
+    return _RANK_TEXT.get(rank, str(rank))
+
+
+def parse_rank(text: str) -> int:
+    """Read a level or rank written as 2..14 or as text ("10", "T", "J", "A")."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        rank = text
+    else:
+        rank = _TEXT_RANK.get(str(text).strip().upper())
+    if rank not in RANKS:
+        raise ValueError(f"{text!r} is not a rank: use 2..14 or one of 2-10, J, Q, K, A")
+    return rank
+
+
+class Card:
+    """One playing card: ``suit`` ("S", "H", "D", "C", or "J" for jokers) and ``rank``.
+
+    Ordinary ranks run 2..14 (A = 14); the little joker has rank 15 and the big joker 16.
+    Cards compare equal exactly when suit and rank are equal. Sorting cards (``sorted``) uses a
+    fixed canonical order (S2 .. SA, H2 .. CA, LJ, BJ) that is *not* game strength: strength
+    depends on the trump, so ask a :class:`~shengji_edu.trump.Trump` for it.
+    """
+
+    __slots__ = ("suit", "rank", "index", "points", "is_joker", "text")
+    _interned: dict[tuple[str, int], Card] = {}
+
+    suit: str
+    rank: int
+    index: int
+    points: int
+    """Point value: 5s are worth 5, 10s and Ks 10, everything else 0."""
+    is_joker: bool
+    text: str
+    """Canonical notation, e.g. ``S10``, ``HA``, ``BJ``."""
+
+    def __new__(cls, suit: str, rank: int) -> Card:
+        card = cls._interned.get((suit, rank))
+        if card is not None:
+            return card
+        if suit in SUITS and rank in RANKS:
+            index = SUITS.index(suit) * 13 + rank - 2
+        elif suit == JOKER_SUIT and rank in (LITTLE_JOKER_RANK, BIG_JOKER_RANK):
+            index = 52 + rank - LITTLE_JOKER_RANK
+        else:
+            raise ValueError(
+                f"no card has suit {suit!r} and rank {rank!r}: suits are S, H, D, C with ranks "
+                f"2..14, or J with rank 15 (little joker) or 16 (big joker)"
+            )
+        card = object.__new__(cls)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "index", index)
+        # Facts used in every simulated trick are computed once here, not on each access.
+        is_joker = suit == JOKER_SUIT
+        object.__setattr__(card, "is_joker", is_joker)
+        object.__setattr__(card, "points", 0 if is_joker else _POINTS.get(rank, 0))
+        joker_text = "BJ" if rank == BIG_JOKER_RANK else "LJ"
+        object.__setattr__(card, "text", joker_text if is_joker else suit + rank_text(rank))
+        cls._interned[(suit, rank)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards are immutable; make a new Card instead")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("cards are immutable")
+
+    def __reduce__(self):  # copies and pickles come back as the interned card
+        return (Card, (self.suit, self.rank))
+
+    def __hash__(self) -> int:
+        # A fixed small number, so sets of cards iterate in the same order in every run.
+        return self.index
+
+    # Equality is identity: each distinct card exists once (see __new__ and __reduce__),
+    # so Python's built-in identity test is both correct and the fastest possible.
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index < other.index
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index <= other.index
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index > other.index
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.index >= other.index
+
+    @property
+    def pretty(self) -> str:
+        """Display notation with a suit symbol, e.g. ``♠10``; jokers stay ``BJ`` / ``LJ``."""
+        if self.suit == JOKER_SUIT:
+            return self.text
+        return SUIT_SYMBOLS[self.suit] + rank_text(self.rank)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        # The canonical text, so a list of cards prints as [S10, HA, BJ] in a notebook.
+        return self.text
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read one card in any accepted notation (see :data:`ACCEPTED_FORMS`)."""
+        if not isinstance(text, str):
+            raise CardParseError(repr(text), "card text must be a string")
+        token = text.strip()
+        card = _PARSE_CACHE.get(token)
+        if card is not None:
+            return card
+        upper = token.upper()
+        if upper in ("BJ", "大王"):
+            return cls(JOKER_SUIT, BIG_JOKER_RANK)
+        if upper in ("LJ", "小王"):
+            return cls(JOKER_SUIT, LITTLE_JOKER_RANK)
+        if not token:
+            raise CardParseError(text, "empty")
+        suit = _SYMBOL_SUITS.get(upper[0], upper[0])
+        if suit not in SUITS:
+            last = _SYMBOL_SUITS.get(upper[-1], upper[-1])
+            if last in SUITS and upper[:-1] in _TEXT_RANK:
+                raise CardParseError(token, f"write the suit first: {last}{upper[:-1]}")
+            raise CardParseError(token, f"{token[0]!r} is not a suit")
+        rank = _TEXT_RANK.get(upper[1:])
+        if rank is None:
+            raise CardParseError(token, f"{token[1:]!r} is not a rank" if token[1:] else "no rank")
+        return cls(suit, rank)
+
+
+ALL_CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in SUITS for r in RANKS) + (
+    Card(JOKER_SUIT, LITTLE_JOKER_RANK),
+    Card(JOKER_SUIT, BIG_JOKER_RANK),
+)
+"""The 54 distinct cards in canonical order; ``ALL_CARDS[card.index] is card``."""
+
+_PARSE_CACHE: dict[str, Card] = {c.text: c for c in ALL_CARDS}
+
+BIG_JOKER = ALL_CARDS[53]
+LITTLE_JOKER = ALL_CARDS[52]
+
+
+def new_deck() -> list[Card]:
+    """The 108 cards of two decks, in canonical order (two copies of every card)."""
+    return [card for card in ALL_CARDS for _ in range(2)]
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Read space- or comma-separated card text, e.g. ``"S10 S10 HA LJ BJ"``.
+
+    A list of strings is accepted too. Raises :class:`CardParseError` (a ``ValueError``) that
+    names the first token it cannot read, so a student can see exactly what to fix.
+    """
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [t if isinstance(t, Card) else Card.parse(t) for t in tokens]
+
+
+def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
+    """Write cards as text. Canonical (``S10 HA BJ``) by default; ``pretty`` uses ♠♥♦♣.
+
+    Both forms parse back to the same cards: ``parse_cards(format_cards(cs)) == cs``.
+    """
+    if pretty:
+        return " ".join(card.pretty for card in cards)
+    return " ".join(card.text for card in cards)
+
+
+def first_missing(cards: Sequence[Card], hand: Sequence[Card]) -> Card | None:
+    """The first card of ``cards`` that ``hand`` cannot supply (copies counted), else None.
+
+    "Is this play in my hand?" is a multiset question: two H5 need two H5 in the hand.
+    """
+    if len(cards) == 1:
+        return None if cards[0] in hand else cards[0]
+    missing = Counter(cards) - Counter(hand)
+    return next(iter(missing)) if missing else None
+
+
+def as_cards(cards: str | Iterable[Card | str]) -> list[Card]:
+    """Accept cards given as text or as Card values; front ends and lessons pass either."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return [c if isinstance(c, Card) else Card.parse(c) for c in cards]
