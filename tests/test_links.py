@@ -3,13 +3,15 @@
 Checked: the markdown cells of every notebook and every markdown file (READMEs included),
 outside code. A relative link must name an existing file or folder of the repository; a
 link with a fragment into a notebook must name one of its headings as JupyterLab numbers
-them (``05_tricks.ipynb#Throws``: the heading's text, spaces made hyphens), and into a
+them (``05_tricks.ipynb#Throws``: the heading's text, spaces made hyphens; plain ASCII, so
+JupyterLab finds it as written), and into a
 markdown file one of its headings as GitHub does (``README.md#two-commands``). Web links are
 not fetched (the test machines are offline).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -24,6 +26,9 @@ from markdown_text import (
     repository_files,
 )
 
+# JupyterLab looks a fragment up as it is written: keep links into notebooks to headings whose
+# id needs no escaping (no parentheses, question marks, percent signs or non-ASCII letters).
+SAFE_FRAGMENT = re.compile(r"^[A-Za-z0-9_.:,-]+$")
 # Fake student submissions, test data for the grader: not documentation anyone follows.
 FIXTURES = ROOT / "tests" / "fixtures"
 FILES = [p for p in repository_files(".md", ".ipynb") if not p.is_relative_to(FIXTURES)]
@@ -55,6 +60,8 @@ def broken_links(path: Path) -> list[str]:
                 problems.append(f"{place}: {target} leads outside the repository")
             elif not linked.exists():
                 problems.append(f"{place}: {target} does not exist")
+            elif fragment and linked.suffix == ".ipynb" and not SAFE_FRAGMENT.match(fragment):
+                problems.append(f"{place}: {target}: link a heading of plain ASCII words")
             elif (
                 fragment
                 and linked.suffix in (".ipynb", ".md")

@@ -78,6 +78,7 @@ def execute(path: Path, write: bool = True, timeout: int = 600) -> float:
         timeout=timeout,
         kernel_name="python3",
         resources={"metadata": {"path": str(path.resolve().parent)}},
+        record_timing=False,  # no timestamps: a re-run changes only what the code prints
     )
     start = time.perf_counter()
     # The kernel's own log (ipykernel's notice about its TCP transport) is noise here: an
@@ -87,6 +88,8 @@ def execute(path: Path, write: bool = True, timeout: int = 600) -> float:
     if write:
         # Widget state changes on every run and only a live kernel can use it: don't store it.
         notebook.metadata.pop("widgets", None)
+        for cell in notebook.cells:
+            cell.metadata.pop("execution", None)  # timestamps of an earlier run
         nbformat.write(notebook, path)
     return took
 
