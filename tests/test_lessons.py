@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import functools
 import importlib.metadata
 import re
 import sys
@@ -89,7 +90,8 @@ def test_the_lesson_fits_in_40_minutes(path):
 # --- imports -------------------------------------------------------------------------------
 
 
-def students_distributions() -> set[str]:
+@functools.cache
+def students_distributions() -> frozenset[str]:
     """The package's dependencies and its notebooks extra, with all that they require."""
     from packaging.requirements import Requirement
 
@@ -107,7 +109,7 @@ def students_distributions() -> set[str]:
         # A package not installed here still counts by name; its own requirements are unknown.
         with contextlib.suppress(importlib.metadata.PackageNotFoundError):
             todo += importlib.metadata.requires(name) or []
-    return seen
+    return frozenset(seen)
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -127,13 +129,18 @@ def imported_modules(path: Path) -> set[str]:
     return found
 
 
+@functools.cache
+def installed_modules() -> dict[str, list[str]]:
+    return importlib.metadata.packages_distributions()
+
+
 STUDENT_NOTEBOOKS = LESSONS + sorted((ROOT / "exercises").glob("ex*.ipynb"))
 
 
 @pytest.mark.parametrize("path", STUDENT_NOTEBOOKS, ids=ids(STUDENT_NOTEBOOKS))
 def test_imports_come_with_the_students_install(path):
     provided = students_distributions()
-    owners = importlib.metadata.packages_distributions()
+    owners = installed_modules()
     missing = []
     for module in sorted(imported_modules(path)):
         if module in sys.stdlib_module_names or module == "shengji_edu":
