@@ -13,8 +13,9 @@ notebook's execution time.
 notebook and the cell. It keeps ``SHENGJI_EDU_SIM_SCALE`` as set (``small`` for quick runs)
 and runs ``--jobs`` notebooks at once. A folder stands for the notebooks directly in it, in
 ``exercises/`` only the student copies ``ex*.ipynb`` (the solutions live in a subfolder).
-tools/check_student_install.py runs this mode in a fresh environment with only the
-students' install.
+It needs no pytest, so it also runs in an environment with only the students' install
+(``.venv-students/bin/python tools/execute_notebooks.py --check lessons exercises``); CI uses
+nbval in that environment's kernel instead (``tools/run_tests.py --students``).
 
 Each notebook runs with its own folder as the working directory, as in JupyterLab, and with
 the kernel of the Python that runs this script.
