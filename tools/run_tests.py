@@ -7,6 +7,12 @@ Steps, each a separate ``python -m pytest`` run from the repository root:
   c. nbval on exercises/solutions/         (skipped when there are no notebooks)
   d. the e2e browser test, ``-m e2e``      (skipped when no test file has the marker)
 
+With ``--students`` (what .ci/run uses), a fresh virtual environment with only the students'
+install (``pip install ".[notebooks]"``) is built after step a (tools/check_student_install.py),
+step b runs the lessons in that environment's kernel instead of this one's, and one more step
+runs every student exercise copy (exercises/ex*.ipynb, nbval-lax) in it: each lesson is
+executed once, by the install the README gives students.
+
 Extra arguments go to step a, e.g. ``python tools/run_tests.py -k follow``.
 The last line printed is ``N passed, N failed`` (steps); the exit code is 1 if any failed.
 Plain subprocess calls with argument lists: works the same on Windows, macOS and Linux.
@@ -18,10 +24,15 @@ import importlib.util
 import os
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import check_student_install  # noqa: E402
+
 NO_TESTS_COLLECTED = 5  # pytest.ExitCode.NO_TESTS_COLLECTED
 
 
@@ -30,8 +41,10 @@ class Step:
     name: str
     args: list[str]
     required: bool = False  # a required step fails when pytest collects nothing
-    extra_env: dict[str, str] | None = None
+    # environment variables for pytest, or a function giving them when the step runs
+    extra_env: dict[str, str] | Callable[[], dict[str, str]] | None = None
     skip_reason: str | None = None  # set: do not run, report as skipped
+    action: Callable[[], None] | None = None  # not pytest: a function that raises on failure
 
 
 def notebooks_in(folder: str) -> list[Path]:
@@ -65,7 +78,22 @@ def parallel(*dist: str) -> list[str]:
     return ["-n", "2", *dist] if HAVE_XDIST else []
 
 
-def plan(extra_args: list[str]) -> list[Step]:
+class StudentsStep:
+    """Builds the students' environment once; later steps use its kernel."""
+
+    def __init__(self) -> None:
+        self.env: check_student_install.StudentEnv | None = None
+
+    def build(self) -> None:
+        self.env = check_student_install.prepare()
+
+    def extra_env(self) -> dict[str, str]:
+        if self.env is None:
+            raise RuntimeError("the students' environment could not be built (see above)")
+        return self.env.env({})
+
+
+def plan(extra_args: list[str], students: StudentsStep | None = None) -> list[Step]:
     steps = [
         Step(
             "unit tests (tests/, not e2e)",
@@ -79,10 +107,30 @@ def plan(extra_args: list[str]) -> list[Step]:
     if sanitize.is_file():
         nbval += ["--nbval-sanitize-with", str(sanitize.relative_to(ROOT))]
 
-    lessons = Step("lessons (strict nbval)", ["--nbval", *nbval, "lessons"])
+    if students is None:
+        lessons = Step("lessons (strict nbval)", ["--nbval", *nbval, "lessons"])
+    else:
+        steps.append(
+            Step("students' environment (pip install .[notebooks])", [], action=students.build)
+        )
+        lessons = Step(
+            "lessons (strict nbval, students' kernel)",
+            [*check_student_install.nbval_args(strict=True), "lessons"],
+            extra_env=students.extra_env,
+        )
     if not notebooks_in("lessons"):
         lessons.skip_reason = "no notebooks in lessons/"
     steps.append(lessons)
+    if students is not None:
+        copies = check_student_install.student_copies()
+        steps.append(
+            Step(
+                "student exercise copies (nbval-lax, students' kernel)",
+                [*check_student_install.nbval_args(strict=False), *copies],
+                extra_env=students.extra_env,
+                skip_reason=None if copies else "no exercises/ex*.ipynb",
+            )
+        )
 
     solutions = Step(
         "exercise solutions (nbval-lax, SHENGJI_EDU_STRICT=1)",
@@ -104,9 +152,22 @@ def run(step: Step, env: dict[str, str]) -> tuple[str, str]:
     """Run one step; return its status ("passed", "failed", "skipped") and a detail."""
     if step.skip_reason:
         return "skipped", step.skip_reason
+    started = time.perf_counter()
+    if step.action is not None:
+        print(f"\n=== {step.name}", flush=True)
+        try:
+            step.action()
+        except Exception as error:  # report it as a failed step, run the others
+            print(f"failed: {error}", flush=True)
+            return "failed", str(error).splitlines()[0]
+        return "passed", f"{time.perf_counter() - started:.0f} s"
     cmd = [sys.executable, "-m", "pytest", *step.args]
     print(f"\n=== {step.name}\n$ {subprocess.list2cmdline(cmd)}", flush=True)
-    code = subprocess.call(cmd, cwd=ROOT, env={**env, **(step.extra_env or {})})
+    try:
+        extra = step.extra_env() if callable(step.extra_env) else step.extra_env
+    except RuntimeError as error:
+        return "failed", str(error)
+    code = subprocess.call(cmd, cwd=ROOT, env={**env, **(extra or {})})
     if code == 0:
         return "passed", ""
     if code == NO_TESTS_COLLECTED:
@@ -116,6 +177,10 @@ def run(step: Step, env: dict[str, str]) -> tuple[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     extra_args = list(sys.argv[1:] if argv is None else argv)
+    students = None
+    if "--students" in extra_args:
+        extra_args.remove("--students")
+        students = StudentsStep()
     env = dict(os.environ)
     # Deterministic property tests and small simulations; either can be overridden.
     env.setdefault("HYPOTHESIS_PROFILE", "ci")
@@ -123,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     if not HAVE_XDIST:
         print("note: pytest-xdist is not installed; every step runs in one process", flush=True)
 
-    results = [(step.name, run(step, env)) for step in plan(extra_args)]
+    results = [(step.name, run(step, env)) for step in plan(extra_args, students)]
 
     print("\n=== summary", flush=True)
     for name, (status, detail) in results:
