@@ -1,7 +1,8 @@
 """Speed benchmarks: print numbers, never assert (timings belong here, not in tests).
 
     python benchmarks/benchmark.py            # everything
-    python benchmarks/benchmark.py selfplay   # one section: selfplay, follows, winner, mc
+    python benchmarks/benchmark.py selfplay   # one section: selfplay, follows, verdicts,
+                                              # winner, mc
 
 Rates are best-of-3 wall-clock rates in one process on whatever machine runs it; the Monte
 Carlo section reports the median and 95th percentile of single decisions.
@@ -14,7 +15,7 @@ import statistics
 import sys
 import time
 
-from shengji_edu import Trump, legal_follows, parse_cards, trick_winner
+from shengji_edu import Trump, check_follow, legal_follows, parse_cards, trick_winner
 from shengji_edu.game import Round, play_round
 from shengji_edu.players import make_player
 
@@ -53,6 +54,24 @@ def follows() -> None:
     count = len(legal_follows(void, throw, trump))
     took = time.perf_counter() - start
     print(f"legal_follows (void hand vs 8-card throw): {count} plays in {took:.2f} s")
+
+
+def verdicts() -> None:
+    """check_follow on the hot path (legal: no message is built), on a refusal (a message is
+    built, its English is not written) and on a refusal whose reason is read."""
+    trump = Trump(10, "S")
+    hand = parse_cards("HA HK HK HQ HJ H9 H9 H8 H8 H7 H6 H5 H5 H3 H2 S4 S4 C3 C7 D9 DQ DK DA BJ LJ")
+    lead = parse_cards("H4 H4")
+    n = 20000
+    for name, play in (("legal", "HK HK"), ("illegal", "HA HK"), ("off-suit", "HA S4")):
+        cards = parse_cards(play)
+        rate = best_rate(
+            lambda cards=cards: [check_follow(hand, lead, cards, trump) for _ in range(n)], n
+        )
+        print(f"check_follow (pair lead, {name} {play}): {rate:10.0f} calls/s")
+    cards = parse_cards("HA HK")
+    rate = best_rate(lambda: [check_follow(hand, lead, cards, trump).reason for _ in range(n)], n)
+    print(f"check_follow (pair lead, illegal HA HK, reason read): {rate:10.0f} calls/s")
 
 
 def winner() -> None:
@@ -103,13 +122,15 @@ def montecarlo_latency(hands: int = 3) -> None:
 
 def main(sections: list[str]) -> None:
     random.seed(0)
-    wanted = set(sections) or {"selfplay", "follows", "winner", "mc"}
+    wanted = set(sections) or {"selfplay", "follows", "verdicts", "winner", "mc"}
     print(f"python {sys.version.split()[0]}; rates are the best of 3 runs")
     if "selfplay" in wanted:
         selfplay("random", 200)
         selfplay("greedy", 60)
     if "follows" in wanted:
         follows()
+    if "verdicts" in wanted:
+        verdicts()
     if "winner" in wanted:
         winner()
     if "mc" in wanted:

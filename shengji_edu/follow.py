@@ -30,6 +30,12 @@ the suit must play all of it, which already shows every unit they have.
 Decisions (RULES is silent): a lead that mixes effective suits is not a lead at all, so the
 functions here raise ``ValueError`` for it instead of judging the follow. When several
 obligations fail, the reason names the first one that the best attempt could not meet.
+
+Each reason is a :class:`~shengji_edu.i18n.Message` (``verdict.message``; ``verdict.reason``
+is its English text), so a front end shows it in its own language. Only a refusal builds
+one, and its English is written only when read: a legal follow costs what it always did.
+The English of every reason is kept word for word as it was before messages (tests compare
+it with a frozen copy of the rules), "you hold 1 ♥ cards" included.
 """
 
 from __future__ import annotations
@@ -40,8 +46,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from .cards import Card, first_missing, format_cards
-from .trump import Trump, suit_label
+from .cards import Card, first_missing
+from .i18n import Listing, Message, Suit, message, plural_message
+from .trump import TRUMP, Trump
 from .units import (
     TITANIC,
     TRACTOR,
@@ -55,7 +62,7 @@ from .units import (
     take_window,
     tractor_windows,
 )
-from .verdict import LEGAL, Verdict, illegal
+from .verdict import LEGAL, Verdict, illegal, not_held
 
 # A "state" is what the obligations look at: for each step, the (hand copies, play copies)
 # of every distinct card there that the hand holds at least twice (a single card is never
@@ -224,50 +231,80 @@ def check_follow(
     *lead* is not a lead (empty or of several suits): that is the caller's mistake.
     """
     fmt = lead_format(lead, trump)
-    suit, size, name = fmt.suit, fmt.size, suit_label(fmt.suit)
-    noun = "trump" if suit == "T" else name  # "3 trump cards", "3 ♥ cards"
+    suit, size = fmt.suit, fmt.size
     if len(play) != size:
         return illegal(
-            f"{size} card{'s were' if size > 1 else ' was'} led, so play exactly {size}; "
-            f"you played {len(play)}"
+            plural_message(
+                "{n} card was led, so play exactly {n}; you played {played}",
+                "{n} cards were led, so play exactly {n}; you played {played}",
+                size,
+                played=len(play),
+            )
         )
     missing = first_missing(play, hand)
     if missing is not None:
-        card = missing
-        held = hand.count(card)
-        what = "do not hold" if held == 0 else f"hold only {_copies(held)}"
-        return illegal(f"you {what} {card.pretty}: play cards from your hand")
+        return illegal(not_held(missing, hand.count(missing), lead=False))
     hand_suit = trump.cards_of(hand, suit)
     play_suit = trump.cards_of(play, suit)
     if len(hand_suit) >= size:
         if len(play_suit) < size:
-            others = format_cards([c for c in play if trump.suit_of(c) != suit], pretty=True)
-            return illegal(
-                f"{name} {'were' if suit == 'T' else 'was'} led and you hold {len(hand_suit)} "
-                f"{noun} cards: you must follow with {name} only, not {others}"
-            )
+            others = [c for c in play if trump.suit_of(c) != suit]
+            return illegal(_suit_reason(suit, len(hand_suit), others))
     else:
         unplayed = Counter(hand_suit) - Counter(play)
         if unplayed:
-            return illegal(
-                f"you hold only {len(hand_suit)} {noun} card{'s' if len(hand_suit) > 1 else ''} "
-                f"({format_cards(trump.sort(hand_suit), pretty=True)}): you must play all of "
-                f"them, then any other cards; you kept {format_cards(unplayed.elements(), True)}"
-            )
+            return illegal(_short_reason(suit, trump.sort(hand_suit), list(unplayed.elements())))
         return LEGAL  # all of the suit is played: every unit is shown
     if not fmt.total_pairs:
         return LEGAL  # a lead of singles asks nothing more than the suit
     return _check_units(fmt, hand_suit, play_suit, trump)
 
 
-def _copies(count: int) -> str:
-    return {1: "one", 2: "two"}.get(count, str(count))
+# --- the reasons (built only for an illegal play: a legal one never pays for them) ----------
+def _suit_reason(suit: str, held: int, others: list[Card]) -> Message:
+    # "cards" even for one card: the English reason is kept as it always was
+    if suit == TRUMP:
+        return message(
+            "trumps were led and you hold {held} trump cards: you must follow with trumps only, "
+            "not {cards}",
+            held=held,
+            cards=others,
+        )
+    return message(
+        "{suit} was led and you hold {held} {suit} cards: you must follow with {suit} only, "
+        "not {cards}",
+        suit=Suit(suit),
+        held=held,
+        cards=others,
+    )
+
+
+def _short_reason(suit: str, hand_suit: list[Card], kept: list[Card]) -> Message:
+    if suit == TRUMP:
+        return plural_message(
+            "you hold only {n} trump card ({cards}): you must play all of them, then any "
+            "other cards; you kept {kept}",
+            "you hold only {n} trump cards ({cards}): you must play all of them, then any "
+            "other cards; you kept {kept}",
+            len(hand_suit),
+            cards=hand_suit,
+            kept=kept,
+        )
+    return plural_message(
+        "you hold only {n} {suit} card ({cards}): you must play all of them, then any other "
+        "cards; you kept {kept}",
+        "you hold only {n} {suit} cards ({cards}): you must play all of them, then any other "
+        "cards; you kept {kept}",
+        len(hand_suit),
+        suit=Suit(suit),
+        cards=hand_suit,
+        kept=kept,
+    )
 
 
 def _check_units(
     fmt: LeadFormat, hand_suit: list[Card], play_suit: list[Card], trump: Trump
 ) -> Verdict:
-    name = suit_label(fmt.suit)
     hand_profile, hand_triples = group_profiles(hand_suit, trump)
     play_profile = pair_profile(play_suit, trump)
     hand_pairs, played = sum(hand_profile.values()), sum(play_profile.values())
@@ -294,87 +331,125 @@ def _check_units(
         unmet = first_unmet(fmt, follow_state(hand_suit, play_suit, trump))
         if unmet is None:
             return LEGAL
-    units = decompose(hand_suit, trump)
+    return illegal(_units_reason(fmt, unmet, hand_suit, trump))
+
+
+def _units_reason(fmt: LeadFormat, unmet: Unmet, hand_suit: list[Card], trump: Trump) -> Message:
+    """The reason for an unmet obligation (1)-(3): a titanic, a tractor or triples."""
+    suit = Suit(fmt.suit)
     if unmet.kind == "triples":
-        shown = _held_text(hand_suit, trump, 3)
-        owed = (
-            f"you must play at least {_count(unmet.owed, 'triple')}; your play has {unmet.played}"
+        shown = _held(hand_suit, trump, 3)
+        owed = message(
+            "you must play at least {owed}; your play has {played}",
+            owed=_triples(unmet.owed),
+            played=unmet.played,
         )
         if unmet.origin == TITANIC:
-            return illegal(
-                f"{fmt.describe()} was led and you hold no titanic or tractor of {name} to answer "
-                f"its titanic, so its triples count: the lead asks for "
-                f"{_count(unmet.asked, 'triple')} and you hold {_count(unmet.held, 'triple')} "
-                f"({shown}): {owed}"
+            return message(
+                "{lead} was led and you hold no titanic or tractor of {suit} to answer its "
+                "titanic, so its triples count: the lead asks for {asked} and you hold {held} "
+                "({triples}): {owed}",
+                lead=fmt.describe_message(),
+                suit=suit,
+                asked=_triples(unmet.asked),
+                held=_triples(unmet.held),
+                triples=shown,
+                owed=owed,
             )
         if unmet.asked == 1:
-            return illegal(
-                f"a triple of {name} was led and you hold {shown}: you must follow with a triple"
+            return message(
+                "a triple of {suit} was led and you hold {triples}: you must follow with a triple",
+                suit=suit,
+                triples=shown,
             )
-        return illegal(
-            f"the lead holds {_count(unmet.asked, 'triple')} of {name} and you hold "
-            f"{_count(unmet.held, 'triple')} ({shown}): {owed}"
+        return message(
+            "the lead holds {asked} of {suit} and you hold {held} ({triples}): {owed}",
+            asked=_triples(unmet.asked),
+            suit=suit,
+            held=_triples(unmet.held),
+            triples=shown,
+            owed=owed,
         )
     length = unmet.steps
+    units = decompose(hand_suit, trump)
     if unmet.kind == TITANIC:
-        shown = ", ".join(format_cards(u.cards, pretty=True) for u in units if u.kind == TITANIC)
-        return illegal(
-            f"a titanic of {length} triples of {name} was led and you hold a titanic of {name} "
-            f"({shown}): you must follow with a titanic of {length} triples"
+        shown = Listing(u.cards for u in units if u.kind == TITANIC)
+        return message(
+            "a titanic of {steps} triples of {suit} was led and you hold a titanic of {suit} "
+            "({cards}): you must follow with a titanic of {steps} triples",
+            steps=length,
+            suit=suit,
+            cards=shown,
         )
-    runs = [u for u in units if u.kind in (TRACTOR, TITANIC)]
-    shown = ", ".join(format_cards(u.cards, pretty=True) for u in runs)
+    shown = Listing(u.cards for u in units if u.kind in (TRACTOR, TITANIC))
     if unmet.origin == TITANIC:
-        return illegal(
-            f"a titanic of {length} triples of {name} was led; you hold no titanic that long "
-            f"but a tractor of {name} ({shown}): you must follow with a tractor of {length} pairs"
+        return message(
+            "a titanic of {steps} triples of {suit} was led; you hold no titanic that long but a "
+            "tractor of {suit} ({cards}): you must follow with a tractor of {steps} pairs",
+            steps=length,
+            suit=suit,
+            cards=shown,
         )
-    return illegal(
-        f"a tractor of {length} pairs of {name} was led and you hold a tractor of {name} "
-        f"({shown}): you must follow with a tractor of {length} pairs"
+    return message(
+        "a tractor of {steps} pairs of {suit} was led and you hold a tractor of {suit} ({cards}): "
+        "you must follow with a tractor of {steps} pairs",
+        steps=length,
+        suit=suit,
+        cards=shown,
     )
 
 
 def _pairs_reason(
     fmt: LeadFormat, hand_suit: list[Card], hand_pairs: int, needed: int, played: int, trump
-) -> str:
-    name = suit_label(fmt.suit)
-    pairs_text = _held_text(hand_suit, trump, 2)
+) -> Message:
+    suit = Suit(fmt.suit)
+    pairs = _held(hand_suit, trump, 2)
     wide = fmt.triples or fmt.titanics or max(Counter(hand_suit).values()) >= 3
     if fmt.total_pairs == 1 and not fmt.runs:
         if not fmt.triples:
-            return (
-                f"a pair of {name} was led and you hold {pairs_text}: you must follow with a pair"
+            return message(
+                "a pair of {suit} was led and you hold {pairs}: you must follow with a pair",
+                suit=suit,
+                pairs=pairs,
             )
-        triples_text = _held_text(hand_suit, trump, 3)
-        if triples_text:
-            return (
-                f"a triple of {name} was led and you hold {triples_text}: you must follow "
-                f"with a triple"
+        triples = _held(hand_suit, trump, 3)
+        if triples.items:
+            return message(
+                "a triple of {suit} was led and you hold {triples}: you must follow with a triple",
+                suit=suit,
+                triples=triples,
             )
-        return (
-            f"a triple of {name} was led and you hold no triple of {name} but {pairs_text}: "
-            f"you must follow with a pair"
+        return message(
+            "a triple of {suit} was led and you hold no triple of {suit} but {pairs}: you must "
+            "follow with a pair",
+            suit=suit,
+            pairs=pairs,
         )
-    counted = "a tractor counts as its pairs, a triple as one pair" if wide else None
-    return (
-        f"the lead holds {fmt.total_pairs} pairs of {name} "
-        f"({counted or 'a tractor counts as its pairs'}) "
-        f"and you hold {hand_pairs} pair{'s' if hand_pairs > 1 else ''} of {name} "
-        f"({pairs_text}): you must play at least {needed} pair{'s' if needed > 1 else ''}; "
-        f"your play has {played}"
+    if wide:
+        counted = message("a tractor counts as its pairs, a triple as one pair")
+    else:
+        counted = message("a tractor counts as its pairs")
+    return message(
+        "the lead holds {total} pairs of {suit} ({counted}) and you hold {held} ({pairs}): "
+        "you must play at least {needed}; your play has {played}",
+        total=fmt.total_pairs,
+        suit=suit,
+        counted=counted,
+        held=plural_message("{n} pair of {suit}", "{n} pairs of {suit}", hand_pairs, suit=suit),
+        pairs=pairs,
+        needed=plural_message("{n} pair", "{n} pairs", needed),
+        played=played,
     )
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'s' if number != 1 else ''}"
+def _triples(count: int) -> Message:
+    return plural_message("{n} triple", "{n} triples", count)
 
 
-def _held_text(cards: list[Card], trump: Trump, width: int) -> str:
+def _held(cards: list[Card], trump: Trump, width: int) -> Listing:
     """The cards held at least ``width`` times, e.g. ``♥Q ♥Q, ♥9 ♥9 ♥9``."""
     counts = Counter(cards)
-    held = [c for c in trump.sort(counts) if counts[c] >= width]
-    return ", ".join(" ".join([c.pretty] * counts[c]) for c in held)
+    return Listing([c] * counts[c] for c in trump.sort(counts) if counts[c] >= width)
 
 
 def legal_follows(hand: Sequence[Card], lead: Sequence[Card], trump: Trump) -> list[list[Card]]:

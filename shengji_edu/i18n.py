@@ -17,8 +17,19 @@ Two ways to use it:
 Parameters are rendered per language too: a :class:`~shengji_edu.cards.Card` (or a list of
 cards) is written ``♠10`` in every language except that the jokers are ``BJ``/``LJ`` in
 English and ``大王``/``小王`` in Chinese; a :class:`Suit` is ``♥`` or ``trumps``/``主牌``; a
-nested :class:`Message` is rendered in the same language. Templates use ``str.format``
-fields by name (``{cards}``); the translation must use the same fields (a test checks).
+nested :class:`Message` is rendered in the same language; a :class:`Listing` is several
+parameters joined by a separator that is translated too (``", "`` is ``"、"`` in Chinese).
+Templates use ``str.format`` fields by name (``{cards}``); the translation must use the same
+fields (a test checks).
+
+**Text that must stay a string.** The rules core's reasons (``Verdict.reason``,
+``ThrowResult.reason``, ``str()`` of a refused declaration's ``ValueError``) are strings
+that code compares, stores and prints. They are :class:`MessageText`: a ``str`` equal to
+the English text that keeps its :class:`Message`, so ``render(reason, "zh")`` is Chinese.
+``str()`` of a ``Message``, of a ``MessageText`` and of an exception raised with either is a
+``MessageText``, so the message survives ``raise IllegalMove(verdict.reason)`` and
+``raise IllegalMove(str(exc))`` in code written before messages existed (the way Django's
+``SafeString`` survives ``str()``).
 
 The language is always passed in (a table, a command), never global: two tables in one
 notebook can speak two languages.
@@ -62,6 +73,7 @@ class Translator:
 
     def __init__(self, lang: str) -> None:
         self.lang = check_language(lang)
+        self._jokers = _JOKERS[self.lang]
         if self.lang == DEFAULT_LANGUAGE:
             self._catalogue: gettext.NullTranslations = gettext.NullTranslations()
         else:
@@ -89,7 +101,7 @@ class Translator:
     def card(self, card: Any) -> str:
         """One card's face: ``♠10``, or the joker's name in this language."""
         text = card.pretty
-        return _JOKERS[self.lang].get(text, text)
+        return self._jokers.get(text, text)
 
     def cards(self, cards: Any, sep: str = " ") -> str:
         return sep.join(self.card(c) for c in cards)
@@ -113,7 +125,8 @@ class Message:
     """A sentence kept as its English template and parameters until someone reads it.
 
     ``str()`` gives the English text, so a ``Message`` can be raised inside an exception
-    (``IllegalMove(message(...))``) without changing what ``str(exc)`` said before.
+    (``IllegalMove(message(...))``) without changing what ``str(exc)`` said before; that
+    text is a :class:`MessageText`, which still knows the message.
     """
 
     __slots__ = ("msgid", "plural", "n", "params")
@@ -136,10 +149,11 @@ class Message:
         return tr.say(self.msgid, **self.params)
 
     def __str__(self) -> str:
-        return self.render(DEFAULT_LANGUAGE)
+        """The English text, as a :class:`MessageText` that keeps this message."""
+        return MessageText(self)
 
     def __repr__(self) -> str:
-        return f"Message({str(self)!r})"
+        return f"Message({self.render(DEFAULT_LANGUAGE)!r})"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Message):
@@ -165,6 +179,29 @@ def plural_message(singular: str, plural: str, n: int, **params: Any) -> Message
     return Message(singular, plural, n, **params)
 
 
+class MessageText(str):
+    """The English text of a :class:`Message`, as a ``str``, that keeps the message.
+
+    Equal to, hashed and printed like the plain English string; ``.message`` (and
+    :func:`render`) gives it in another language. ``str(text)`` is ``text`` itself, so the
+    message survives code that calls ``str()`` on it or on an exception raised with it.
+    Only made for text a person may read after a refusal: never on a hot path.
+    """
+
+    message: Message
+
+    def __new__(cls, msg: Message) -> MessageText:
+        self = super().__new__(cls, msg.render(DEFAULT_LANGUAGE))
+        self.message = msg
+        return self
+
+    def __str__(self) -> str:
+        return self
+
+    def __reduce__(self):
+        return (MessageText, (self.message,))
+
+
 class Suit:
     """An effective suit as a message parameter: ``♥``, or ``trumps`` / ``主牌``."""
 
@@ -172,6 +209,12 @@ class Suit:
 
     def __init__(self, code: str) -> None:
         self.code = code
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Suit) and other.code == self.code
+
+    def __hash__(self) -> int:
+        return hash(self.code)
 
     def render(self, tr: Translator) -> str:
         from .cards import SUIT_SYMBOLS
@@ -183,30 +226,90 @@ class Suit:
     def __str__(self) -> str:
         return self.render(translator(DEFAULT_LANGUAGE))
 
+    def __repr__(self) -> str:
+        return f"Suit({self.code!r})"
+
+
+class Listing:
+    """Several parameters shown as one, e.g. card groups ``♥Q ♥Q, ♥9 ♥9 ♥9`` or suits
+    ``♠ and ♥``. Each item is rendered in the language, and so is the separator (a msgid:
+    :data:`COMMA`, :data:`AND` or :data:`LESS`)."""
+
+    __slots__ = ("items", "sep")
+
+    def __init__(self, items: Any, sep: str | None = None) -> None:
+        self.items = tuple(items)
+        self.sep = COMMA if sep is None else sep
+
+    def render(self, tr: Translator) -> str:
+        return tr.gettext(self.sep).join(render(item, tr) for item in self.items)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Listing):
+            return NotImplemented
+        return (self.items, self.sep) == (other.items, other.sep)
+
+    def __hash__(self) -> int:
+        return hash((self.sep, len(self.items)))
+
+    def __str__(self) -> str:
+        return self.render(translator(DEFAULT_LANGUAGE))
+
+    def __repr__(self) -> str:
+        return f"Listing({self.items!r}, {self.sep!r})"
+
 
 def render(value: Any, lang: str | Translator = DEFAULT_LANGUAGE) -> str:
     """Text for a message parameter (or a message) in a language.
 
-    A :class:`Message` or :class:`Suit` renders itself; a card or a list of cards is its
-    faces (:meth:`Translator.card`); an exception whose first argument is a ``Message``
-    (raised by the engine) renders that message; anything else is ``str(value)``.
+    A :class:`Message`, :class:`Suit` or :class:`Listing` renders itself, a
+    :class:`MessageText` its message; a card or a list of cards is its faces
+    (:meth:`Translator.card`); an exception whose first argument is a ``Message`` or a
+    ``MessageText`` (raised by the engine) renders that message; anything else is
+    ``str(value)``.
     """
     tr = lang if isinstance(lang, Translator) else translator(lang)
-    if isinstance(value, Message):
+    kind = type(value)
+    # the common parameters first, by exact type: a refusal renders its reason at once
+    if kind is str:
+        return value
+    if kind is int:
+        return str(value)
+    card = _CARD or _card_type()
+    if kind is card:
+        return tr.card(value)
+    if kind is list or kind is tuple:
+        if value and all(type(c) is card for c in value):
+            return tr.cards(value)
+        return str(value)
+    if isinstance(value, (Message, Suit, Listing)):
         return value.render(tr)
-    if isinstance(value, Suit):
-        return value.render(tr)
+    if isinstance(value, MessageText):
+        return value.message.render(tr)
     if isinstance(value, BaseException):
         if value.args and isinstance(value.args[0], Message):
             return value.args[0].render(tr)
+        if value.args and isinstance(value.args[0], MessageText):
+            return value.args[0].message.render(tr)
         return str(value)
-    from .cards import Card
-
-    if isinstance(value, Card):
+    if isinstance(value, card):
         return tr.card(value)
-    if isinstance(value, (list, tuple)) and value and all(isinstance(c, Card) for c in value):
+    if isinstance(value, (list, tuple)) and value and all(isinstance(c, card) for c in value):
         return tr.cards(value)
     return str(value)
+
+
+_CARD: type | None = None
+
+
+def _card_type() -> type:
+    """The Card class, imported on first use (the rules core imports this module)."""
+    global _CARD
+    if _CARD is None:
+        from .cards import Card
+
+        _CARD = Card
+    return _CARD
 
 
 def N_(msgid: str) -> str:
@@ -214,11 +317,24 @@ def N_(msgid: str) -> str:
     return msgid
 
 
+# TRANSLATORS: between the items of a list (card groups, units of a lead)
+COMMA = N_(", ")
+# TRANSLATORS: between the last two items of a list, and between suits ("♠ and ♥")
+AND = N_(" and ")
+# TRANSLATORS: between the declarations of the ladder, weakest first
+LESS = N_(" < ")
+
+
 __all__ = [
+    "AND",
+    "COMMA",
     "DEFAULT_LANGUAGE",
     "LANGUAGES",
+    "LESS",
     "LanguageError",
+    "Listing",
     "Message",
+    "MessageText",
     "N_",
     "Suit",
     "Translator",

@@ -16,6 +16,12 @@ that is best for it. In a split a unit may stand in for a smaller one inside it:
 consecutive triples of a longer titanic for a k-step titanic, a triple for a pair (its third
 card a single), the pairs of a titanic for a tractor. Over-ruffing (盖毙) needs no rule of its
 own: a second ruff simply has to compare higher than the first.
+
+The reasons of :func:`check_lead` and :func:`check_throw` are messages
+(:class:`~shengji_edu.i18n.Message`, as ``.message``; ``.reason`` is the English text), to
+be shown in any language. Decision: a lead of more copies than held says how many are held
+("you hold only two ♥6"), as a follow does; it used to say "only one" whatever the count,
+which with three decks could be wrong (with two decks nothing changes).
 """
 
 from __future__ import annotations
@@ -24,12 +30,15 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, first_missing, format_cards
-from .trump import TRUMP, Trump, suit_label
+from .cards import Card, first_missing
+from .i18n import AND, Listing, Message, Suit, message
+from .trump import TRUMP, Trump
 from .units import (
     KINDS,
+    PAIR,
     SINGLE,
     TRACTOR,
+    TRIPLE,
     WIDTHS,
     LeadFormat,
     Shape,
@@ -40,7 +49,7 @@ from .units import (
     lead_format,
     tractor_windows,
 )
-from .verdict import LEGAL, Verdict, illegal
+from .verdict import LEGAL, Verdict, illegal, not_held
 
 
 def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Verdict:
@@ -49,17 +58,19 @@ def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ver
     Whether a throw *stands* depends on the other hands; that is :func:`check_throw`.
     """
     if not cards:
-        return illegal("choose at least one card to lead")
+        return illegal(message("choose at least one card to lead"))
     card = first_missing(cards, hand)
     if card is not None:
-        what = "do not hold" if card not in hand else "hold only one"
-        return illegal(f"you {what} {card.pretty}: lead cards from your hand")
+        return illegal(not_held(card, hand.count(card), lead=True))
     suits = {trump.suit_of(c) for c in cards}
     if len(suits) > 1:
-        names = " and ".join(suit_label(s) for s in sorted(suits))
         return illegal(
-            f"{format_cards(trump.sort(cards), pretty=True)} mixes {names}: a lead must be all "
-            f"of one suit (remember that level cards and jokers are trumps)"
+            message(
+                "{cards} mixes {suits}: a lead must be all of one suit (remember that level "
+                "cards and jokers are trumps)",
+                cards=trump.sort(cards),
+                suits=Listing((Suit(s) for s in sorted(suits)), AND),
+            )
         )
     return LEGAL
 
@@ -69,7 +80,9 @@ class ThrowResult:
     """Whether a lead stands, and the cards that must be led (the whole lead if it stands).
 
     When the throw fails, ``beaten`` is the unit that must be led instead, ``beaten_by`` the
-    other player's cards that beat it, ``holder`` the index in ``other_hands`` of that player.
+    other player's cards that beat it, ``holder`` the index in ``other_hands`` of that player;
+    ``reason`` says so in English and ``message`` is the same reason as a
+    :class:`~shengji_edu.i18n.Message`, to show in any language.
     """
 
     ok: bool
@@ -78,6 +91,7 @@ class ThrowResult:
     beaten: Unit | None = None
     beaten_by: list[Card] = field(default_factory=list)
     holder: int | None = None
+    message: Message | None = field(default=None, compare=False, repr=False)
 
     def __bool__(self) -> bool:
         return self.ok
@@ -138,13 +152,15 @@ def check_throw(
     if not failures:
         return ThrowResult(True, list(lead))
     unit, beaters, holder = min(failures, key=lambda f: forced_rank(f[0]))
-    reason = (
-        f"the throw {format_cards(lead, pretty=True)} fails: another player holds "
-        f"{format_cards(beaters, pretty=True)}, which beats your {_kind_name(unit)} "
-        f"{format_cards(unit.cards, pretty=True)}; you must lead "
-        f"{format_cards(unit.cards, pretty=True)} instead"
+    reason = message(
+        "the throw {lead} fails: another player holds {beaters}, which beats your {kind} "
+        "{unit}; you must lead {unit} instead",
+        lead=list(lead),
+        beaters=beaters,
+        kind=_kind_name(unit),
+        unit=unit.cards,
     )
-    return ThrowResult(False, list(unit.cards), reason, unit, beaters, holder)
+    return ThrowResult(False, list(unit.cards), str(reason), unit, beaters, holder, reason)
 
 
 def forced_rank(unit: Unit) -> tuple[int, int, int]:
@@ -156,10 +172,16 @@ def forced_rank(unit: Unit) -> tuple[int, int, int]:
     return (unit.low, KINDS.index(unit.kind), unit.steps)
 
 
-def _kind_name(unit: Unit) -> str:
+def _kind_name(unit: Unit) -> Message:
     if unit.high == unit.low:
-        return unit.kind  # single, pair, triple
-    return f"{unit.kind} of {unit.pairs} {'pairs' if unit.kind == TRACTOR else 'triples'}"
+        return {
+            SINGLE: message("single"),
+            PAIR: message("pair"),
+            TRIPLE: message("triple"),
+        }[unit.kind]
+    if unit.kind == TRACTOR:
+        return message("tractor of {steps} pairs", steps=unit.pairs)
+    return message("titanic of {steps} triples", steps=unit.pairs)
 
 
 def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:

@@ -45,7 +45,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card, format_cards
-from .trump import EFFECTIVE_SUITS, Trump, suit_label
+from .i18n import Listing, Message, Suit, message, plural_message
+from .trump import EFFECTIVE_SUITS, Trump
 
 SINGLE, PAIR, TRIPLE, TRACTOR, TITANIC = "single", "pair", "triple", "tractor", "titanic"
 
@@ -193,15 +194,34 @@ class LeadFormat:
 
     def describe(self) -> str:
         """Plain words, e.g. ``a tractor of 2 pairs, a pair and 2 singles of ♥``."""
-        parts = [f"a titanic of {k} triples" for k in self.titanics]
-        parts += [f"a tractor of {k} pairs" for k in self.tractors]
-        for count, name in ((self.triples, "triple"), (self.pairs, "pair")):
-            if count:
-                parts.append(f"a {name}" if count == 1 else f"{count} {name}s")
+        return str(self.describe_message())
+
+    def describe_message(self) -> Message:
+        """:meth:`describe` as a message, to be shown in any language (it is in reasons)."""
+        parts = [message("a titanic of {steps} triples", steps=k) for k in self.titanics]
+        parts += [message("a tractor of {steps} pairs", steps=k) for k in self.tractors]
+        if self.triples:
+            parts.append(
+                message("a triple")
+                if self.triples == 1
+                else plural_message("{n} triple", "{n} triples", self.triples)
+            )
+        if self.pairs:
+            parts.append(
+                message("a pair")
+                if self.pairs == 1
+                else plural_message("{n} pair", "{n} pairs", self.pairs)
+            )
         if self.singles:
-            parts.append("a single" if self.singles == 1 else f"{self.singles} singles")
-        text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-        return f"{text} of {suit_label(self.suit)}"
+            parts.append(
+                message("a single")
+                if self.singles == 1
+                else plural_message("{n} single", "{n} singles", self.singles)
+            )
+        units = parts[0]
+        if len(parts) > 1:
+            units = message("{first} and {last}", first=Listing(parts[:-1]), last=parts[-1])
+        return message("{units} of {suit}", units=units, suit=Suit(self.suit))
 
 
 # --- group profiles ---------------------------------------------------------------------
@@ -406,9 +426,12 @@ def _long_lead_format(cards: tuple[Card, ...], trump: Trump) -> LeadFormat:
     """Format of a longer (or mixed) lead; cached, as a trick asks for it once per play."""
     suits = {trump.suit_of(c) for c in cards}
     if len(suits) > 1:
-        names = ", ".join(suit_label(s) for s in sorted(suits))
         raise ValueError(
-            f"{format_cards(cards, pretty=True)} mixes {names}: a lead is of one suit only"
+            message(
+                "{cards} mixes {suits}: a lead is of one suit only",
+                cards=list(cards),
+                suits=Listing(Suit(s) for s in sorted(suits)),
+            )
         )
     units = decompose(cards, trump)
     return LeadFormat(units[0].suit, tuple(u.shape for u in units))

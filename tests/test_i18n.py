@@ -212,3 +212,211 @@ def test_the_language_is_per_table_and_can_change_mid_hand():
     assert zh.lang == "zh" and PlayTable(seed=4).play_button.description == "play"
     en.language_dropdown.value = "en"
     assert en.play_button.description == "play"
+
+
+# --- the rules core's reasons in Chinese ------------------------------------------------------
+def no_english(text: str) -> bool:
+    """No English word left (card ranks J Q K A are single letters; jokers must be 大王/小王)."""
+    return not re.findall(r"[A-Za-z]{2,}", text)
+
+
+def test_an_illegal_verdict_carries_its_message_and_keeps_its_english():
+    from shengji_edu import Trump, check_follow, check_lead
+    from shengji_edu.i18n import MessageText
+    from shengji_edu.verdict import LEGAL, Verdict
+
+    trump = Trump(10, "S")
+    hand, lead = parse_cards("HA HK HK H5 H5 S4 S4 BJ"), parse_cards("H4 H4")
+    verdict = check_follow(hand, lead, parse_cards("HA HK"), trump)
+    english = "a pair of ♥ was led and you hold ♥K ♥K, ♥5 ♥5: you must follow with a pair"
+    assert verdict.reason == english and str(verdict.message) == english
+    assert isinstance(verdict.reason, MessageText) and verdict.reason.message is verdict.message
+    assert verdict == Verdict(False, english)  # verdicts compare by ok and reason only
+    chinese = render(verdict.reason, "zh")
+    assert chinese == verdict.message.render("zh")
+    assert chinese == "首家出了♥对子，你手里有 ♥K ♥K、♥5 ♥5：有对必跟对，必须跟出对子"
+    assert check_follow(hand, lead, parse_cards("HK HK"), trump) is LEGAL  # nothing built
+    mixed = check_lead(hand, parse_cards("BJ HA"), trump)
+    assert render(mixed.reason, "zh").startswith("大王 ♥A 混有♥和主牌：")
+
+
+def test_the_reason_survives_the_engine_raising_it_as_text():
+    """The engine raises ``IllegalMove(verdict.reason)`` and ``IllegalMove(str(exc))``: both
+    still know the message, and ``str()`` is the English text as before."""
+    from shengji_edu import Trump, check_follow
+    from shengji_edu.game.declaring import declaration_strength
+
+    verdict = check_follow(
+        parse_cards("HA S4"), parse_cards("H4"), parse_cards("S4"), Trump(10, "S")
+    )
+    exc = IllegalMove(verdict.reason)
+    english = "♥ was led and you hold 1 ♥ cards: you must follow with ♥ only, not ♠4"
+    assert str(exc) == verdict.reason == english  # "1 ♥ cards": the English is kept as it was
+    assert render(exc, "zh") == "首家出的是♥，你有 1 张♥：只能跟♥，不能出 ♠4"
+    with pytest.raises(ValueError) as caught:
+        declaration_strength(parse_cards("LJ H3"), 10)
+    again = IllegalMove(str(caught.value))
+    assert str(again).startswith("LJ ♥3 is not a declaration: show one level card")
+    assert render(again, "zh").startswith("小王 ♥3 不能亮主：请亮出一张级牌")
+    import pickle
+
+    assert render(pickle.loads(pickle.dumps(again)), "zh") == render(again, "zh")
+
+
+def test_every_reason_of_the_rules_core_reads_as_chinese():
+    """Many situations with one, two and three decks: each refusal has a message whose
+    English is the reason and whose Chinese has no English word left."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from strategies_decks import follow_cases, throw_cases
+
+    from shengji_edu import check_follow, check_lead, check_throw
+
+    seen = set()
+
+    def check(reason, msg):
+        assert msg is not None and str(msg) == reason
+        chinese = msg.render("zh")
+        assert no_english(chinese), (reason, chinese)
+        seen.add(msg.msgid)
+
+    decks = st.sampled_from([1, 2, 3])
+
+    @settings(max_examples=300, deadline=None)
+    @given(decks.flatmap(lambda d: follow_cases(decks=d)), st.data())
+    def follows(case, data):
+        hand, lead, trump = case
+        pool = hand + lead
+        size = data.draw(st.sampled_from([len(lead)] * 4 + [len(lead) + 1]))
+        play = data.draw(st.permutations(pool))[:size]
+        verdict = check_follow(hand, lead, play, trump)
+        if not verdict:
+            check(verdict.reason, verdict.message)
+        verdict = check_lead(hand, play, trump)
+        if not verdict:
+            check(verdict.reason, verdict.message)
+
+    @settings(max_examples=200, deadline=None)
+    @given(decks.flatmap(lambda d: throw_cases(decks=d)))
+    def throws(case):
+        lead, others, trump = case
+        result = check_throw(lead, others, trump)
+        if not result:
+            check(result.reason, result.message)
+
+    follows()
+    throws()
+    assert len(seen) >= 8  # the search reached many different reasons
+
+
+def test_declaration_refusals_and_the_ladder_read_as_chinese():
+    from shengji_edu.game import declaring as d
+
+    standing = d.Declaration(1, tuple(parse_cards("S10 S10")), d.PAIR_LEVEL, "S", 9)
+    attempts = [
+        lambda: d.declaration_strength([], 10, 3),
+        lambda: d.declaration_strength(parse_cards("H3"), 10),
+        lambda: d.declaration_strength(parse_cards("H10 H10"), 10, 1),
+        lambda: d.declaration_over(parse_cards("H10"), 10, standing, 2, 3),
+        lambda: d.declaration_over(parse_cards("S10 S10 S10"), 10, standing, 2, 3),
+        lambda: d.overcall_strength(parse_cards("S10 S10 S10"), 10, standing, 3),
+        lambda: d.overcall_strength(parse_cards("H10 H10"), 10, standing, 3),
+    ]
+    for attempt in attempts:
+        with pytest.raises(ValueError) as caught:
+            attempt()
+        assert no_english(render(caught.value, "zh")), render(caught.value, "zh")
+    for decks in (1, 2, 3):
+        assert no_english(render(d.ladder_words(decks), "zh"))
+    assert d.ladder_text(2) == (
+        "one level card < a pair of level cards < two little jokers < two big jokers"
+    )
+    assert render(d.ladder_words(2), "zh") == "一张级牌 < 一对级牌 < 一对小王 < 一对大王"
+    assert render(standing.describe_message(), "zh") == "座位 1 亮主 ♠10 ♠10（♠）"
+    assert standing.describe() == "seat 1 declares ♠10 ♠10 (♠)"
+
+
+# --- the table refuses in Chinese ---------------------------------------------------------------
+def chinese_refusal(pt: PlayTable, *words: str) -> None:
+    assert pt.message.startswith("不允许："), pt.message
+    for word in words:
+        assert word in pt.message, pt.message
+    assert no_english(pt.message), pt.message
+    assert_all_chinese(pt)
+
+
+def test_a_chinese_table_refuses_an_illegal_follow_in_chinese():
+    from test_widget import deal, legal_choice, select
+
+    pt = PlayTable(seed=1, lang="zh")
+    deal(pt)
+    rnd = pt.round
+    for _ in range(30):
+        if rnd.lead is not None:
+            suit = rnd.trump.suit_of(rnd.lead[0])
+            hand = rnd.hand(0)
+            held = [c for c in hand if rnd.trump.suit_of(c) == suit]
+            others = [c for c in hand if rnd.trump.suit_of(c) != suit]
+            if len(held) >= len(rnd.lead) and len(others) >= len(rnd.lead):
+                break
+        select(pt, legal_choice(pt))
+        pt.play_button.click()
+    else:
+        raise AssertionError("no follow position found")
+    select(pt, others[: len(rnd.lead)])
+    before = rnd.hands
+    pt.play_button.click()
+    assert rnd.hands == before
+    chinese_refusal(pt, "首家出的是", "只能跟")
+
+
+def test_a_chinese_table_refuses_a_mixed_lead_and_shows_a_failed_throw_in_chinese():
+    from test_widget import deal, legal_choice, select
+
+    from shengji_edu import check_throw
+    from shengji_edu.game.events import THROW_FAILED
+
+    pt = PlayTable(seed=1, lang="zh")
+    deal(pt, declare_first=True)
+    rnd = pt.round
+    select(pt, rnd.trump.sort(rnd.hand(0))[-8:])
+    pt.bury_button.click()
+    assert rnd.lead is None and rnd.turn == 0
+    groups = [cards for cards in rnd.trump.by_suit(rnd.hand(0)).values() if cards]
+    select(pt, [groups[0][0], groups[1][0]])
+    pt.play_button.click()
+    chinese_refusal(pt, "混有", "同一门")
+    throw = None
+    for _ in range(25):
+        if rnd.lead is None and rnd.turn == 0:
+            others = [rnd.hand(s) for s in (1, 2, 3)]
+            for cards in rnd.trump.by_suit(rnd.hand(0)).values():
+                singles = sorted(set(cards), key=rnd.trump.step)[:2]
+                if len(singles) == 2 and not check_throw(singles, others, rnd.trump):
+                    throw = singles
+                    break
+            if throw:
+                break
+        select(pt, legal_choice(pt))
+        pt.play_button.click()
+    assert throw, "no failed throw found"
+    select(pt, throw)
+    pt.play_button.click()
+    assert any(event.kind == THROW_FAILED for event in rnd.events)
+    shown = " ".join(everything_shown(pt))
+    assert "甩牌" in shown and "失败" in shown
+    assert_all_chinese(pt)
+
+
+def test_a_chinese_table_refuses_an_illegal_declaration_in_chinese():
+    """The declare buttons offer only what the engine allows; the handler is given cards the
+    engine refuses (a forged or stale click), and the refusal is in Chinese."""
+    pt = PlayTable(seed=1, lang="zh")
+    for _ in range(8):
+        pt.deal_next_button.click()
+    rnd = pt.round
+    plain = [c for c in rnd.hand(0) if c.rank != rnd.level_rank and not c.is_joker][:1]
+    before = (rnd.dealt, rnd.declarations)
+    pt._on_declare(None, plain)
+    assert (rnd.dealt, rnd.declarations) == before
+    chinese_refusal(pt, "不能亮主", "级牌")

@@ -338,3 +338,18 @@ def test_follower_without_format_loses_in_led_suit():
 )
 def test_any_number_of_plays(plays, expected):
     assert winner(*plays) == expected
+
+
+def test_a_lead_counts_the_copies_held():
+    """With three decks a player may hold two copies of a card and try to lead three: the
+    reason says how many are held (it once said "only one" whenever one or more were)."""
+    from shengji_edu import check_lead
+
+    trump = Trump(10, "S")
+    hand = parse_cards("H6 H6 HA")
+    verdict = check_lead(hand, parse_cards("H6 H6 H6"), trump)
+    assert verdict.reason == "you hold only two ♥6: lead cards from your hand"
+    verdict = check_lead(hand, parse_cards("HA HA"), trump)
+    assert verdict.reason == "you hold only one ♥A: lead cards from your hand"
+    verdict = check_lead(hand, parse_cards("H5"), trump)
+    assert verdict.reason == "you do not hold ♥5: lead cards from your hand"

@@ -30,6 +30,10 @@ After the bury (§11.3) an overcall must be strictly stronger and may not use th
 trump suit's level cards at all, whoever makes it. A kitty card turned up for want of a
 declaration counts as one level card of its suit; a turned-up joker as one level card with
 no trump suit (:func:`turned_up`).
+
+A refused declaration raises ``ValueError`` with a :class:`~shengji_edu.i18n.Message`:
+``str(exc)`` is the English reason, ``render(exc, "zh")`` the Chinese one. The texts
+(:data:`STRENGTH_NAMES`, :func:`ladder_words`) are messages too.
 """
 
 from __future__ import annotations
@@ -38,20 +42,22 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import BIG_JOKER, LITTLE_JOKER, SUIT_SYMBOLS, Card, format_cards, rank_text
+from ..cards import BIG_JOKER, LITTLE_JOKER, Card, rank_text
+from ..i18n import LESS, N_, Listing, Message, Suit, message
 
 SINGLE_LEVEL, PAIR_LEVEL, LITTLE_JOKERS, BIG_JOKERS = 1, 2, 3, 4
 TRIPLE_LEVEL, LITTLE_JOKER_TRIPLE, BIG_JOKER_TRIPLE = 5, 6, 7
 
 STRENGTH_NAMES = {
-    SINGLE_LEVEL: "one level card",
-    PAIR_LEVEL: "a pair of level cards",
-    LITTLE_JOKERS: "a pair of little jokers (no trump)",
-    BIG_JOKERS: "a pair of big jokers (no trump)",
-    TRIPLE_LEVEL: "a triple of level cards",
-    LITTLE_JOKER_TRIPLE: "a triple of little jokers (no trump)",
-    BIG_JOKER_TRIPLE: "a triple of big jokers (no trump)",
+    SINGLE_LEVEL: N_("one level card"),
+    PAIR_LEVEL: N_("a pair of level cards"),
+    LITTLE_JOKERS: N_("a pair of little jokers (no trump)"),
+    BIG_JOKERS: N_("a pair of big jokers (no trump)"),
+    TRIPLE_LEVEL: N_("a triple of level cards"),
+    LITTLE_JOKER_TRIPLE: N_("a triple of little jokers (no trump)"),
+    BIG_JOKER_TRIPLE: N_("a triple of big jokers (no trump)"),
 }
+"""Each strength in English words; ``message(STRENGTH_NAMES[s])`` in any language."""
 
 # strength of (copies shown, what is shown): a level card, the little or the big joker
 _LADDER = {
@@ -80,9 +86,20 @@ class Declaration:
     after_card: int
 
     def describe(self) -> str:
-        shown = format_cards(self.cards, pretty=True)
-        trump = SUIT_SYMBOLS[self.suit] if self.suit else "no trump"
-        return f"seat {self.seat} declares {shown} ({trump})"
+        return str(self.describe_message())
+
+    def describe_message(self) -> Message:
+        """:meth:`describe` as a message, to be shown in any language."""
+        if self.suit is None:
+            return message(
+                "seat {seat} declares {cards} (no trump)", seat=self.seat, cards=list(self.cards)
+            )
+        return message(
+            "seat {seat} declares {cards} ({suit})",
+            seat=self.seat,
+            cards=list(self.cards),
+            suit=Suit(self.suit),
+        )
 
     @property
     def uses_level_cards(self) -> bool:
@@ -92,12 +109,26 @@ class Declaration:
 
 def ladder_text(decks: int = 2) -> str:
     """The ladder in words for messages, e.g. ``one level card < a pair of level cards < …``."""
+    return str(ladder_words(decks))
+
+
+def ladder_words(decks: int = 2) -> Message | Listing:
+    """:func:`ladder_text` as a message parameter, to be shown in any language."""
     if decks == 1:
-        return "one level card only"
-    names = ["one level card", "a pair of level cards", "two little jokers", "two big jokers"]
+        return message("one level card only")
+    names = [
+        message("one level card"),
+        message("a pair of level cards"),
+        message("two little jokers"),
+        message("two big jokers"),
+    ]
     if decks >= 3:
-        names += ["a triple of level cards", "three little jokers", "three big jokers"]
-    return " < ".join(names)
+        names += [
+            message("a triple of level cards"),
+            message("three little jokers"),
+            message("three big jokers"),
+        ]
+    return Listing(names, LESS)
 
 
 def declaration_strength(
@@ -108,7 +139,6 @@ def declaration_strength(
     ``decks`` bounds how many identical cards a declaration may show (1, 2 or 3): with two
     decks ``S2 S2 S2`` cannot exist, with one deck neither can ``S2 S2``.
     """
-    shown = format_cards(cards, pretty=True) or "nothing"
     if 1 <= len(cards) <= decks and all(c is cards[0] for c in cards):
         card = cards[0]
         what = "BJ" if card == BIG_JOKER else "LJ" if card == LITTLE_JOKER else None
@@ -117,17 +147,34 @@ def declaration_strength(
         strength = _LADDER.get((len(cards), what)) if what else None
         if strength is not None:
             return strength, None if card.is_joker else card.suit
+    if not cards:
+        raise ValueError(
+            message(
+                "nothing is not a declaration: show {forms} (the level is {level})",
+                forms=_forms(decks),
+                level=format_level(level),
+            )
+        )
     raise ValueError(
-        f"{shown} is not a declaration: show {_forms(decks)} (the level is {format_level(level)})"
+        message(
+            "{cards} is not a declaration: show {forms} (the level is {level})",
+            cards=list(cards),
+            forms=_forms(decks),
+            level=format_level(level),
+        )
     )
 
 
-def _forms(decks: int) -> str:
+def _forms(decks: int) -> Message:
     if decks == 1:
-        return "one level card"
+        return message("one level card")
     if decks == 2:
-        return "one level card, a pair of identical level cards or a pair of identical jokers"
-    return "one level card, or two or three identical level cards, or two or three identical jokers"
+        return message(
+            "one level card, a pair of identical level cards or a pair of identical jokers"
+        )
+    return message(
+        "one level card, or two or three identical level cards, or two or three identical jokers"
+    )
 
 
 def format_level(level: int) -> str:
@@ -150,18 +197,26 @@ def declaration_over(
     strength, suit = declaration_strength(cards, level, decks)
     if standing is None:
         return strength, suit
-    shown = format_cards(cards, pretty=True)
     if strength <= standing.strength:
         raise ValueError(
-            f"{shown} does not beat the standing declaration "
-            f"{format_cards(standing.cards, pretty=True)}: a new declaration must be stronger "
-            f"({ladder_text(decks)})"
+            message(
+                "{cards} does not beat the standing declaration {standing}: a new declaration "
+                "must be stronger ({ladder})",
+                cards=list(cards),
+                standing=list(standing.cards),
+                ladder=ladder_words(decks),
+            )
         )
     if seat is not None and suit is not None and suit == standing.suit and seat != standing.seat:
         raise ValueError(
-            f"{shown} uses the level cards of the standing trump suit "
-            f"{SUIT_SYMBOLS[suit]}: only seat {standing.seat}, who declared it, may reinforce "
-            f"it; overcall with another suit's level cards or with jokers"
+            message(
+                "{cards} uses the level cards of the standing trump suit {suit}: only seat "
+                "{seat}, who declared it, may reinforce it; overcall with another suit's level "
+                "cards or with jokers",
+                cards=list(cards),
+                suit=Suit(suit),
+                seat=standing.seat,
+            )
         )
     return strength, suit
 
@@ -221,17 +276,25 @@ def overcall_strength(
     suit's level cards (whoever makes it: if ♥6 stands, ♥6 ♥6 cannot overcall).
     """
     strength, suit = declaration_strength(cards, level, decks)
-    shown = format_cards(cards, pretty=True)
     if suit is not None and suit == standing.suit:
         raise ValueError(
-            f"{shown} uses the level cards of the standing trump suit {SUIT_SYMBOLS[suit]}: "
-            f"an overcall needs another suit's level cards or jokers"
+            message(
+                "{cards} uses the level cards of the standing trump suit {suit}: an overcall "
+                "needs another suit's level cards or jokers",
+                cards=list(cards),
+                suit=Suit(suit),
+            )
         )
     if strength <= standing.strength:
         raise ValueError(
-            f"{shown} does not beat the standing {STRENGTH_NAMES[standing.strength]} "
-            f"{format_cards(standing.cards, pretty=True)}: an overcall must be stronger "
-            f"({ladder_text(decks)})"
+            message(
+                "{cards} does not beat the standing {strength} {standing}: an overcall must be "
+                "stronger ({ladder})",
+                cards=list(cards),
+                strength=message(STRENGTH_NAMES[standing.strength]),
+                standing=list(standing.cards),
+                ladder=ladder_words(decks),
+            )
         )
     return strength, suit
 
