@@ -104,9 +104,8 @@ def parse_rank(text: str | int) -> int:
     else:
         rank = operator.index(text)  # int, or an integer type such as numpy's
     if rank not in RANKS:
-        raise ValueError(
-            f"{shorten(text if not isinstance(text, str) else repr(text))} is not a rank: use 2..14 or one of 2-10, J, Q, K, A"
-        )
+        shown = shorten(repr(text) if isinstance(text, str) else text)
+        raise ValueError(f"{shown} is not a rank: use 2..14 or one of 2-10, J, Q, K, A")
     return rank
 
 
@@ -308,6 +307,9 @@ def as_cards(cards: str | Card | Iterable[Card | str]) -> list[Card]:
     so a wrong type (``None``, ``5``, ``b"S10"``, a dict) is a :class:`CardParseError`
     naming what was given, and the game stays as it was.
     """
+    kind = type(cards)
+    if kind is list or kind is tuple:  # the engine's common case, checked cheaply
+        return [c if c.__class__ is Card else Card.parse(c) for c in cards]
     if isinstance(cards, str):
         return parse_cards(cards)
     if isinstance(cards, Card):

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..cards import parse_rank
-from ..players.base import Player
 from ..rules import RuleSet
 from .errors import WrongPhase
 from .round import Round, team_of
 from .table import play_round
+
+if TYPE_CHECKING:
+    from ..players.base import Player
 
 MAX_HANDS = 500
 """A guard against a runaway loop; real matches between sensible players take ~10–40 hands."""
