@@ -32,7 +32,7 @@ from .greedy import (
     declare_good_suit,
     play_cost,
 )
-from .knowledge import winning_test
+from .knowledge import check_name, winning_test
 
 DEFAULT_BUDGET = 12
 """Worlds sampled per decision. With the default horizon the median decision stays well
@@ -100,11 +100,15 @@ class MonteCarloPlayer:
     def __init__(
         self, name: str = "montecarlo", budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON
     ) -> None:
-        if budget < 1:
-            raise ValueError("budget must be at least 1 sampled world")
-        if horizon < 0:
-            raise ValueError("horizon must be 0 (play to the end) or a number of tricks")
-        self.name = name
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            raise ValueError(
+                f"budget must be a whole number of sampled worlds, at least 1, not {budget!r}"
+            )
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
+            raise ValueError(
+                f"horizon must be 0 (play to the end) or a whole number of tricks, not {horizon!r}"
+            )
+        self.name = check_name(name)
         self.budget = budget
         self.horizon = horizon
         self.greedy = GreedyPlayer()
