@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import CardParseError
+from ..cards import CardParseError, shorten
 from .errors import IllegalAction
 from .round import AUCTION, DEALING, DEALT_CARDS, FINISHED, KITTY, PLAYING, Round, next_seat
 from .view import PlayerView
@@ -38,8 +38,20 @@ class Table:
     """Runs a round with four seats of players (``None`` marks a person)."""
 
     def __init__(self, round_: Round, players: Sequence[Player | None]) -> None:
+        if not isinstance(round_, Round):
+            raise ValueError("a Table plays a Round: Table(Round(seed), players)")
+        if isinstance(players, (str, bytes, dict)) or not isinstance(players, Sequence):
+            raise ValueError("a table needs a list of 4 players (None for a person)")
         if len(players) != 4:
             raise ValueError(f"a table needs 4 players, got {len(players)}")
+        for seat, player in enumerate(players):
+            if player is not None and not all(
+                callable(getattr(player, name, None)) for name in ("declare", "bury", "play")
+            ):
+                raise ValueError(
+                    f"seat {seat}'s player has no declare, bury and play methods: "
+                    f"{shorten(player)} is not a player"
+                )
         self.round = round_
         self.players = list(players)
         self._final_round_done = False
