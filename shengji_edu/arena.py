@@ -344,8 +344,8 @@ def run_arena(
         raise ValueError(f"play at least one deal (a whole number), not {shorten(deals)}")
     if isinstance(processes, bool) or not isinstance(processes, int) or processes < 1:
         raise ValueError(f"processes must be a whole number, at least 1, not {shorten(processes)}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"the seed must be a whole number, not {shorten(seed)}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -(2**64) < seed < 2**64:
+        raise ValueError(f"the seed must be a whole number below 2**64, not {shorten(seed)}")
     if not isinstance(rules, RuleSet):
         raise ValueError(f"rules must be a RuleSet, not {shorten(rules)}")
     if processes > 1 and (callable(player_a) or callable(player_b)):

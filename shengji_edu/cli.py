@@ -32,7 +32,7 @@ from pathlib import Path
 
 from .cards import parse_rank, shorten
 from .game import Match, RecordError, Round, Table, records
-from .game.round import FINISHED
+from .game.round import FINISHED, MAX_SEED
 from .players import PLAYER_TYPES, make_player
 from .players.human import HumanPlayer, QuitGame
 from .render.text import finished_trick_text, result_text, round_text, trump_text
@@ -51,11 +51,14 @@ def _positive(text: str) -> int:
 
 
 def _whole(text: str) -> int:
-    """An argparse type: a whole number (seeds), written with ASCII digits."""
+    """An argparse type: a seed, a whole number written with ASCII digits, |seed| < 2**64."""
     stripped = text.strip()
-    if not (stripped.isascii() and stripped.lstrip("-").isdigit()):
+    if not (stripped.isascii() and stripped.lstrip("-").isdigit()) or len(stripped) > 21:
         raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a whole number")
-    return int(stripped)
+    value = int(stripped)
+    if not -MAX_SEED < value < MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seeds are between -2**64 and 2**64, not {value}")
+    return value
 
 
 def _rules(text: str) -> RuleSet:

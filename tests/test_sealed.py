@@ -121,20 +121,30 @@ QUERIES = {
 def secrets(rnd: Round, seat: int) -> dict:
     """What seat ``seat`` must never reach, in the real round as it is now."""
     others = [rnd.hand(s) for s in range(4) if s != seat]
-    kitties = [tuple(rnd.deck[100:])]
-    if rnd.dealer != seat:
-        kitties.append(rnd.kitty)
+    kitties = []
+    if rnd.dealer != seat or rnd.phase in (DEALING, "auction"):  # the dealer took the kitty
+        kitties = [tuple(rnd.deck[100:]), rnd.kitty]
     mutable = {
         id(o): o
         for o in reachable(rnd, call_methods=False)
         if isinstance(o, (list, dict, set, random.Random)) and o is not rnd.seat_rng(seat)
     }
+    # A hidden set is looked for only while the seat has many more unseen cards than the
+    # set holds: late in a hand a guess can be right by chance or by deduction (once every
+    # other card is played, the unseen cards are the kitty), which is no leak.
+    view = rnd.view(seat)
+    unseen = Counter(new_deck()) - Counter(view.hand) - Counter(view.played_cards)
+    unseen = sum((unseen - Counter(view.buried)).values())
+
+    def hidden(cards) -> bool:
+        return len(cards) >= 6 and unseen - len(cards) >= 16
+
     return {
         "round": rnd,
         "seed": rnd.seed,
         "deck": rnd.deck,
-        "hands": [h for h in others if len(h) >= 6],
-        "kitties": [k for k in kitties if k],
+        "hands": [h for h in others if hidden(h)],
+        "kitties": [k for k in kitties if hidden(k)],
         "generators": [rnd.rng] + [rnd.seat_rng(s) for s in range(4) if s != seat],
         "mutable": mutable,
     }

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ..cards import parse_rank, shorten
 from ..rules import RuleSet
 from .errors import WrongPhase
-from .round import Round, team_of
+from .round import MAX_SEED, Round, team_of
 from .table import play_round
 
 if TYPE_CHECKING:
@@ -34,8 +34,11 @@ class Match:
         max_hands: int = MAX_HANDS,
         start_level: int = 2,
     ) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"the match seed must be a whole number, not {shorten(seed)}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
+            raise ValueError(
+                f"the match seed must be a whole number between -2**64 and 2**64, not "
+                f"{shorten(seed)}"
+            )
         if not isinstance(rules, RuleSet):
             raise ValueError(f"rules must be a RuleSet, not {shorten(rules)}")
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:

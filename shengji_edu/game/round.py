@@ -112,6 +112,8 @@ __all__ = [
 _new_public = tuple.__new__  # builds a PublicTable without NamedTuple's slower __new__
 
 ACE = 14
+MAX_SEED = 2**64
+"""Seeds are whole numbers with ``abs(seed) < 2**64`` (matches and the arena draw 32 bits)."""
 
 
 def next_seat(seat: int) -> int:
@@ -136,7 +138,9 @@ def seat_generator(seed: int, seat: int) -> random.Random:
     generator is fixed by the game's seed, but the seed (and so the deal) cannot be worked
     back from a generator or its state.
     """
-    digest = hashlib.sha256(f"{SEAT_RNG_DOMAIN}|{seed}|{seat}".encode("ascii")).digest()
+    data = f"{SEAT_RNG_DOMAIN}|{seat}|".encode("ascii")
+    data += seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
+    digest = hashlib.sha256(data).digest()
     return random.Random(int.from_bytes(digest, "big"))
 
 
@@ -157,8 +161,10 @@ class Round:
         dealer: int | None = None,
         fixed_trump: Trump | None = None,
     ) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"the seed must be a whole number, not {_shown(seed)}")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
+            raise ValueError(
+                f"the seed must be a whole number between -2**64 and 2**64, not {_shown(seed)}"
+            )
         if not isinstance(rules, RuleSet):
             raise ValueError(
                 f"rules must be a RuleSet, e.g. RuleSet(kitty='linear'), not {_shown(rules)}"

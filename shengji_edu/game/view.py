@@ -394,6 +394,8 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]]
     Cards that fewer places can hold are dealt first, so voids rarely dead-end; after 20
     failed tries (very rare) the voids are ignored.
     """
+    if not isinstance(rng, random.Random):
+        raise BadGuess(f"worlds are sampled with a random.Random, not {shorten_value(rng)}")
     trump = view.trump
     if trump is None or view.phase != PLAYING:
         raise BadGuess(f"worlds are sampled during play, not in the {view.phase} phase")
