@@ -84,7 +84,7 @@ class PlayerView:
         _fill(self, other._table, other._seat, other._hand, other._rng, other._buried)
 
     @classmethod
-    def of(
+    def from_parts(
         cls,
         table: PublicTable,
         seat: int,
@@ -102,7 +102,10 @@ class PlayerView:
         return view
 
     def __reduce__(self):  # copies and pickles rebuild through `of`
-        return (PlayerView.of, (self._table, self._seat, self._hand, self._rng, self._buried))
+        return (
+            PlayerView.from_parts,
+            (self._table, self._seat, self._hand, self._rng, self._buried),
+        )
 
     def __repr__(self) -> str:
         return (
@@ -351,7 +354,7 @@ class PlayerView:
                     raise RecordError(f"the player view's 'rng' is not a state: {exc}") from None
         elif not isinstance(rng, random.Random):
             raise ValueError("rng must be a random.Random")
-        return cls.of(table, seat, hand, rng, buried)
+        return cls.from_parts(table, seat, hand, rng, buried)
 
 
 def make_view(table: PublicTable, seat: int, hand: tuple, rng: random.Random, buried: tuple):
