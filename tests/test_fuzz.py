@@ -213,7 +213,7 @@ def argument(draw, rnd: Round, position: int):
     return draw(st.one_of(near, ANYTHING))
 
 
-@fuzz(200)
+@fuzz(120)
 @given(
     seed=st.integers(0, 2**32),
     after_deal=st.booleans(),
