@@ -41,7 +41,7 @@ Randomness and what players can reach (RULES §9):
   (:meth:`Round.view`), built from :attr:`Round.public` (the table's public record, which
   holds no hidden card), their own hand, their own generator and, for the dealer, the kitty
   it buried. The state the public record is built from is kept as immutable values
-  (tuples, frozensets), so building a view copies nothing.
+  (tuples, frozensets), so building a view copies nothing but the seat's hand.
 * A what-if *world* (:meth:`Round.what_if`, and the view's ``what_if`` / ``sample_world``)
   is a new round built only from the public record and a guess of the hidden cards. It has
   no seed (``world.seed is None``), no deck and no real hand; its seats' generators come

@@ -101,7 +101,7 @@ class PlayerView:
         _fill(view, table, check_seat(seat), tuple(as_cards(hand)), rng, tuple(as_cards(buried)))
         return view
 
-    def __reduce__(self):  # copies and pickles rebuild through `of`
+    def __reduce__(self):  # copies and pickles rebuild through from_parts
         return (
             PlayerView.from_parts,
             (self._table, self._seat, self._hand, self._rng, self._buried),
