@@ -50,8 +50,9 @@ def check_seat(seat: object) -> int:
     if type(seat) is int and 0 <= seat <= 3:  # the common case first: this runs very often
         return seat
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        shown = repr(seat) if isinstance(seat, (int, str)) and len(repr(seat)) < 40 else "that"
-        raise NoSuchSeat(f"there is no seat {shown}: seats are the whole numbers 0, 1, 2 and 3")
+        raise NoSuchSeat(
+            f"there is no seat {shorten_value(seat)}: seats are the whole numbers 0, 1, 2 and 3"
+        )
     return seat
 
 

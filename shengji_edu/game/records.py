@@ -321,57 +321,62 @@ def _seat_or_none(data: dict, name: str, where: str = "record") -> int | None:
     return seat
 
 
-def _first_difference(stored: Any, replayed: Any, path: str = "") -> str | None:
-    """Where ``stored`` (the file) and ``replayed`` differ, type for type; None if equal."""
+def _first_difference(stored: Any, replayed: Any, path: tuple = ()) -> tuple | None:
+    """The path (keys and indices) where ``stored`` (the file) and ``replayed`` first
+    differ, type for type (``2.0`` is not ``2``, ``true`` is not ``1``); None if equal."""
     if type(stored) is not type(replayed):
-        return path or "the record"
+        return path
     if isinstance(stored, dict):
         for key in replayed:
             if key not in stored:
-                return f"{path}.{key}" if path else key
+                return (*path, key)
         for key in stored:
             if key not in replayed:
-                return f"{path}.{key}" if path else key
-            where = _first_difference(stored[key], replayed[key], f"{path}.{key}" if path else key)
-            if where:
+                return (*path, key)
+            where = _first_difference(stored[key], replayed[key], (*path, key))
+            if where is not None:
                 return where
         return None
     if isinstance(stored, list):
         if len(stored) != len(replayed):
-            return path or "the record"
+            return path
         for number, (a, b) in enumerate(zip(stored, replayed, strict=True)):
-            where = _first_difference(a, b, f"{path}[{number}]")
-            if where:
+            where = _first_difference(a, b, (*path, number))
+            if where is not None:
                 return where
         return None
-    return None if stored == replayed else (path or "the record")
+    return None if stored == replayed else path
 
 
-def _lookup(data: Any, path: str) -> tuple[bool, Any]:
+def _path_text(path: tuple) -> str:
+    """``('actions', 12, 'after_card')`` as ``actions[12].after_card``."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return shorten(text or "the record", 80)
+
+
+def _lookup(data: Any, path: tuple) -> tuple[bool, Any]:
     """The value at a path made by :func:`_first_difference` (found?, value)."""
     value = data
-    for part in path.replace("[", ".[").split("."):
-        if not part:
-            continue
-        if part.startswith("["):
-            index = int(part[1:-1])
-            if not isinstance(value, list) or index >= len(value):
+    for part in path:
+        if isinstance(part, int):
+            if not isinstance(value, list) or part >= len(value):
                 return False, None
-            value = value[index]
-        else:
-            if not isinstance(value, dict) or part not in value:
-                return False, None
-            value = value[part]
+        elif not isinstance(value, dict) or part not in value:
+            return False, None
+        value = value[part]
     return True, value
 
 
 def _check_round_trip(stored: dict, replayed: dict, what: str) -> None:
     """Every field the file stores must be what the replay stores (see the module doc)."""
-    where = _first_difference(stored, replayed)
-    if where is None:
+    path = _first_difference(stored, replayed)
+    if path is None:
         return
-    found, value = _lookup(stored, where)
-    wanted, expected = _lookup(replayed, where)
+    found, value = _lookup(stored, path)
+    wanted, expected = _lookup(replayed, path)
+    where = _path_text(path)
     if not found:
         raise RecordError(f"the {what} record has no {where!r} field")
     if not wanted:
@@ -449,8 +454,8 @@ def _check_deal(deal: dict, round_: Round) -> None:
     hands = _field(deal, "hands", list, "deal")
     if len(hands) != 4:
         raise RecordError(f"the deal must list 4 hands, not {len(hands)}")
-    if set(deal) != {"hands", "kitty"}:
-        extra = sorted(set(deal) - {"hands", "kitty"})
+    extra = sorted(set(deal) - {"hands", "kitty"})
+    if extra:
         raise RecordError(f"the deal has a field {shorten_value(extra[0])} it should not have")
     dealt = [_cards(h, f"seat {seat}'s dealt cards") for seat, h in enumerate(hands)]
     kitty = _cards(_field(deal, "kitty", str, "deal"), "the kitty")
