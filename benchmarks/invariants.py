@@ -1,6 +1,6 @@
 """Invariants over many seeded hands: what the audit of issue 12 checked, kept as a script.
 
-    python benchmarks/invariants.py                 # 10,000 hands, a few minutes
+    python benchmarks/invariants.py                 # 10,000 hands, about 4 minutes
     python benchmarks/invariants.py --hands 500 --seed 3
 
 Each hand is dealt from its own seed with a mix of random and greedy players, under one of
