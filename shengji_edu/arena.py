@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import SUITS
+from .cards import SUITS, shorten
 from .game.round import DEALT_CARDS, Round, team_of
 from .game.table import play_round
-from .players import make_player
+from .players import Player, make_player
 from .rules import RuleSet
 from .trump import Trump
 
@@ -41,23 +41,69 @@ Z95 = 1.959963984540054
 
 
 def parse_spec(text: str) -> PlayerSpec:
-    """Read ``"greedy"`` or ``"montecarlo:budget=16"`` (the command line's player specs)."""
+    """Read ``"greedy"`` or ``"montecarlo:budget=16"`` (the command line's player specs).
+
+    Option values are read as whole numbers (``16``), decimals (``0.3``) or else text. A
+    malformed spec, an unknown player, an unknown option or a bad value is a ``ValueError``
+    naming it: :func:`check_spec` builds the player once to find out.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a player spec is text such as 'greedy', not {shorten(text)}")
     name, _, options = text.partition(":")
-    if not options:
-        return name.strip()
+    name = name.strip()
+    if not name:
+        raise ValueError(
+            f"a player spec starts with a player's name, e.g. greedy; got {shorten(text)!r}"
+        )
+    if not options.strip():
+        if _:
+            raise ValueError(f"nothing after ':' in {shorten(text)!r}: write name:key=value")
+        return name
     parsed: dict[str, Any] = {}
     for item in options.split(","):
         key, sep, value = item.partition("=")
-        if not sep:
-            raise ValueError(f"write player options as name:key=value, not {text!r}")
-        parsed[key.strip()] = int(value) if value.strip().isdigit() else value.strip()
-    return (name.strip(), parsed)
+        key, value = key.strip(), value.strip()
+        if not sep or not key:
+            raise ValueError(f"write player options as name:key=value, not {shorten(text)!r}")
+        if key in parsed:
+            raise ValueError(f"player option {shorten(key)!r} is given twice in {shorten(text)!r}")
+        parsed[key] = _option_value(value)
+    return (name, parsed)
+
+
+def _option_value(text: str) -> int | float | str:
+    """``"16"`` → 16, ``"0.3"`` → 0.3, anything else stays text (ASCII digits only)."""
+    if text.isascii():
+        if text.lstrip("-").isdigit():
+            return int(text)
+        try:
+            return float(text) if any(ch.isdigit() for ch in text) else text
+        except ValueError:
+            return text
+    return text
+
+
+def check_spec(spec: PlayerSpec) -> PlayerSpec:
+    """``spec`` if a player can be made from it, else a ValueError saying what is wrong."""
+    player = _make(spec)
+    if not isinstance(player, Player):
+        raise ValueError(f"{spec_text(spec)} does not make a player (declare, bury and play)")
+    return spec
 
 
 def _make(spec: PlayerSpec):
     if callable(spec):  # a player class or factory of your own (single process only)
         return spec()
-    name, options = (spec, {}) if isinstance(spec, str) else spec
+    if isinstance(spec, str):
+        name, options = spec, {}
+    elif isinstance(spec, tuple) and len(spec) == 2 and isinstance(spec[1], dict):
+        name, options = spec
+    else:
+        raise ValueError(
+            f"a player spec is a name, (name, options) or a player class, not {shorten(spec)}"
+        )
+    if not all(isinstance(k, str) for k in options):
+        raise ValueError("player options are named by text")
     return make_player(name, **options)
 
 
@@ -294,11 +340,17 @@ def run_arena(
     """
     from tqdm import tqdm
 
-    if deals < 1:
-        raise ValueError("play at least one deal")
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise ValueError(f"play at least one deal (a whole number), not {shorten(deals)}")
+    if isinstance(processes, bool) or not isinstance(processes, int) or processes < 1:
+        raise ValueError(f"processes must be a whole number, at least 1, not {shorten(processes)}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -(2**64) < seed < 2**64:
+        raise ValueError(f"the seed must be a whole number below 2**64, not {shorten(seed)}")
+    if not isinstance(rules, RuleSet):
+        raise ValueError(f"rules must be a RuleSet, not {shorten(rules)}")
     if processes > 1 and (callable(player_a) or callable(player_b)):
         raise ValueError("players of your own run in one process: use processes=1")
-    _make(player_a), _make(player_b)  # fail early on an unknown player
+    check_spec(player_a), check_spec(player_b)  # fail early on an unknown player or option
     rng = random.Random(seed)
     setups = [deal_setup(rng.getrandbits(32), rng) for _ in range(deals)]
     jobs = [(setup, player_a, player_b, rules) for setup in setups]

@@ -13,6 +13,7 @@ every run (Python's string hashes change from run to run; ours must not, for det
 
 from __future__ import annotations
 
+import operator
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
@@ -41,12 +42,49 @@ ACCEPTED_FORMS = (
 
 
 class CardParseError(ValueError):
-    """A piece of card text could not be read. The message names the token and the forms."""
+    """A piece of card text could not be read. The message names the token and the forms.
+
+    The token is quoted shortened to :data:`QUOTE_LIMIT` characters, so a huge paste (a
+    whole file by mistake) gives a short message.
+    """
 
     def __init__(self, token: str, detail: str = "") -> None:
-        self.token = token
+        self.token = shorten(token)
         extra = f" ({detail})" if detail else ""
-        super().__init__(f"cannot read card {token!r}{extra}; write {ACCEPTED_FORMS}")
+        super().__init__(f"cannot read card {self.token!r}{extra}; write {ACCEPTED_FORMS}")
+
+
+QUOTE_LIMIT = 40
+"""At most this many characters of bad input are quoted in an error message."""
+
+LONGEST_TOKEN = 12
+"""Far longer than any card text (``♠\ufe0f10`` is 4 characters): longer tokens are refused
+at once, without reading them."""
+
+EMOJI_SELECTOR = "\ufe0f"
+"""The emoji presentation selector phone keyboards add after ♠♥♦♣; card text ignores it."""
+
+
+def shorten(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` as a string of at most about ``limit`` characters (``…`` marks a cut)."""
+    if not isinstance(text, str):
+        try:
+            text = repr(text)
+        except ValueError:  # an int too long to print (over 4300 digits)
+            text = "<an integer too long to show>"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _bad_character(token: str) -> str | None:
+    """The first character of ``token`` that is not card text (RULES §1), described."""
+    for char in token:
+        if (char.isascii() and char.isalnum()) or char in _SYMBOL_SUITS:
+            continue
+        return (
+            f"{char!r} (U+{ord(char):04X}) is not card text: type plain letters and digits, "
+            f"a lookalike letter is not a suit"
+        )
+    return None
 
 
 def rank_text(rank: int) -> str:
@@ -54,14 +92,20 @@ def rank_text(rank: int) -> str:
     return _RANK_TEXT.get(rank, str(rank))
 
 
-def parse_rank(text: str) -> int:
-    """Read a level or rank written as 2..14 or as text ("10", "T", "J", "A")."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        rank = text
+def parse_rank(text: str | int) -> int:
+    """Read a level or rank written as 2..14 or as text ("10", "T", "J", "A").
+
+    A float (``2.0``), a bool or anything else is a ``ValueError``: levels are whole ranks.
+    """
+    if isinstance(text, str):
+        rank = _TEXT_RANK.get(text.strip().upper()) if text.isascii() else None
+    elif isinstance(text, bool) or not hasattr(type(text), "__index__"):
+        rank = None  # a float, a bool or None is not a rank
     else:
-        rank = _TEXT_RANK.get(str(text).strip().upper())
+        rank = operator.index(text)  # int, or an integer type such as numpy's
     if rank not in RANKS:
-        raise ValueError(f"{text!r} is not a rank: use 2..14 or one of 2-10, J, Q, K, A")
+        shown = shorten(repr(text) if isinstance(text, str) else text)
+        raise ValueError(f"{shown} is not a rank: use 2..14 or one of 2-10, J, Q, K, A")
     return rank
 
 
@@ -164,20 +208,35 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read one card in any accepted notation (see :data:`ACCEPTED_FORMS`)."""
+        """Read one card in any accepted notation (see :data:`ACCEPTED_FORMS`).
+
+        Only ASCII letters and digits, the four suit symbols and 大王 / 小王 are card text
+        (RULES §1): a lookalike such as ``ſ`` (long s), ``ﬅ`` or a full-width ``Ｓ`` is an
+        error, never folded into a spade the way ``str.upper`` would fold it. The emoji
+        presentation selector (U+FE0F, ``♠️``) is ignored.
+        """
         if not isinstance(text, str):
-            raise CardParseError(repr(text), "card text must be a string")
+            raise CardParseError(shorten(text), "card text must be a string")
+        card = _PARSE_CACHE.get(text)
+        if card is not None:
+            return card
         token = text.strip()
+        if len(token) > LONGEST_TOKEN:
+            raise CardParseError(token, f"{len(token)} characters is far too long for one card")
+        token = token.replace(EMOJI_SELECTOR, "")
         card = _PARSE_CACHE.get(token)
         if card is not None:
             return card
-        upper = token.upper()
-        if upper in ("BJ", "大王"):
-            return cls(JOKER_SUIT, BIG_JOKER_RANK)
-        if upper in ("LJ", "小王"):
-            return cls(JOKER_SUIT, LITTLE_JOKER_RANK)
+        if token in ("大王", "小王"):
+            return cls(JOKER_SUIT, BIG_JOKER_RANK if token == "大王" else LITTLE_JOKER_RANK)
         if not token:
             raise CardParseError(text, "empty")
+        bad = _bad_character(token)
+        if bad:
+            raise CardParseError(token, bad)
+        upper = token.upper()  # safe now: the token is ASCII and suit symbols only
+        if upper in ("BJ", "LJ"):
+            return cls(JOKER_SUIT, BIG_JOKER_RANK if upper == "BJ" else LITTLE_JOKER_RANK)
         suit = _SYMBOL_SUITS.get(upper[0], upper[0])
         if suit not in SUITS:
             last = _SYMBOL_SUITS.get(upper[-1], upper[-1])
@@ -217,14 +276,17 @@ def new_deck(decks: int = 2) -> list[Card]:
     return [card for card in ALL_CARDS for _ in range(decks)]
 
 
-def parse_cards(text: str | Iterable[str]) -> list[Card]:
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     """Read space- or comma-separated card text, e.g. ``"S10 S10 HA LJ BJ"``.
 
-    A list of strings is accepted too. Raises :class:`CardParseError` (a ``ValueError``) that
-    names the first token it cannot read, so a student can see exactly what to fix.
+    A list (or any iterable other than bytes or a dict) of card strings or Cards is accepted
+    too. Raises :class:`CardParseError` (a ``ValueError``) that names the first token it
+    cannot read, so a student can see exactly what to fix; anything that is not card text
+    at all (``None``, a number, bytes) is a ``CardParseError`` too, never a ``TypeError``.
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
-    return [t if isinstance(t, Card) else Card.parse(t) for t in tokens]
+    if isinstance(text, str):
+        return [Card.parse(t) for t in text.replace(",", " ").split()]
+    return as_cards(text)
 
 
 def format_cards(cards: Iterable[Card], pretty: bool = False) -> str:
@@ -248,8 +310,22 @@ def first_missing(cards: Sequence[Card], hand: Sequence[Card]) -> Card | None:
     return next(iter(missing)) if missing else None
 
 
-def as_cards(cards: str | Iterable[Card | str]) -> list[Card]:
-    """Accept cards given as text or as Card values; front ends and lessons pass either."""
+def as_cards(cards: str | Card | Iterable[Card | str]) -> list[Card]:
+    """Accept cards given as text, as one Card or as Card values and card strings mixed.
+
+    Front ends and lessons pass either; the engine calls this before it changes anything,
+    so a wrong type (``None``, ``5``, ``b"S10"``, a dict) is a :class:`CardParseError`
+    naming what was given, and the game stays as it was.
+    """
+    kind = type(cards)
+    if kind is list or kind is tuple:  # the engine's common case, checked cheaply
+        return [c if c.__class__ is Card else Card.parse(c) for c in cards]
     if isinstance(cards, str):
         return parse_cards(cards)
+    if isinstance(cards, Card):
+        return [cards]
+    if isinstance(cards, (bytes, bytearray, dict)) or not isinstance(cards, Iterable):
+        raise CardParseError(
+            shorten(cards), "give card text such as 'S10 HA' or a list of cards, not that"
+        )
     return [c if isinstance(c, Card) else Card.parse(c) for c in cards]

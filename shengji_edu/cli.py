@@ -11,17 +11,29 @@
 The command line only calls the engine: it reads options, seats players and prints what
 happened. A person's mistakes are explained and asked again; the command exits with a
 message, never a traceback, on bad options or files.
+
+Every option is checked by argparse itself, through a ``type=`` function, before anything
+runs: a bad value is a usage error (exit status 2, a line naming the option). That covers
+player specs (``montecarlo:bogus=1`` names ``bogus`` and the accepted options), rules,
+levels, seeds, and the files written at the end (``--save``, ``--json``, ``--chart``: the
+folder must exist and be writable, a chart's extension must be one matplotlib writes), so a
+long run never fails at its last step. A record that cannot be loaded (``replay``) exits
+with status 2 and the record's one-line error.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
+import tempfile
 from collections.abc import Sequence
+from pathlib import Path
 
+from .cards import parse_rank, shorten
 from .game import Match, RecordError, Round, Table, records
-from .game.round import FINISHED
+from .game.round import FINISHED, MAX_SEED
 from .players import PLAYER_TYPES, make_player
 from .players.human import HumanPlayer, QuitGame
 from .render.text import finished_trick_text, result_text, round_text, trump_text
@@ -33,18 +45,120 @@ def _positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
 
 
-def _players(text: str, auto: bool) -> list:
+def _whole(text: str) -> int:
+    """An argparse type: a seed, a whole number written with ASCII digits, |seed| < 2**64."""
+    stripped = text.strip()
+    if not (stripped.isascii() and stripped.lstrip("-").isdigit()) or len(stripped) > 21:
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a whole number")
+    value = int(stripped)
+    if not -MAX_SEED < value < MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seeds are between -2**64 and 2**64, not {value}")
+    return value
+
+
+def _rules(text: str) -> RuleSet:
+    """An argparse type: ``kitty=linear,throw_penalty=10`` read as a RuleSet."""
+    try:
+        return RuleSet.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _level(text: str) -> int:
+    """An argparse type: a starting level, 2..10, J, Q, K or A."""
+    try:
+        return parse_rank(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _names(text: str, allowed: Sequence[str]) -> list[str]:
     names = [n.strip().lower() for n in text.split(",") if n.strip()]
     if len(names) == 1:
         names = names * 4
     if len(names) != 4:
-        raise ValueError(f"--players needs 1 or 4 names separated by commas, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            f"give 1 or 4 names separated by commas, not {shorten(text)!r}"
+        )
+    for name in names:
+        if name not in allowed:
+            raise argparse.ArgumentTypeError(
+                f"unknown player {shorten(name)!r}: choose from {', '.join(allowed)}"
+            )
+    return names
+
+
+def _seat_names(text: str) -> list[str]:
+    """An argparse type for ``play --players``: people and computer players."""
+    return _names(text, ["human", *PLAYER_TYPES])
+
+
+def _computer_names(text: str) -> list[str]:
+    """An argparse type for ``simulate --players``: computer players only."""
+    return _names(text, list(PLAYER_TYPES))
+
+
+def _spec(text: str):
+    """An argparse type: a player spec such as ``montecarlo:budget=16``, checked by making
+    the player once (an unknown option is a usage error, not a crash after a long run)."""
+    from .arena import check_spec, parse_spec
+
+    try:
+        return check_spec(parse_spec(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _output(text: str) -> Path:
+    """An argparse type: a file we will write at the end, checked now, before a long run:
+    its folder must exist and be writable, and it must not be a folder itself."""
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is a folder, not a file name")
+    if path.exists():
+        if not os.access(path, os.W_OK):
+            raise argparse.ArgumentTypeError(f"cannot write {shorten(text)!r}: it is read-only")
+        return path
+    folder = path.parent
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(
+            f"cannot write {shorten(text)!r}: the folder {shorten(str(folder))!r} does not exist"
+        )
+    try:  # the only portable test: make (and remove) a file there
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        raise argparse.ArgumentTypeError(
+            f"cannot write {shorten(text)!r}: the folder {shorten(str(folder))!r} is not writable"
+        ) from None
+    return path
+
+
+def _chart(text: str) -> Path:
+    """An argparse type: ``--chart``: a writable file whose extension matplotlib can write."""
+    path = _output(text)
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise argparse.ArgumentTypeError(
+            "charts need matplotlib: pip install matplotlib (or the course environment)"
+        ) from None
+    kinds = Figure().canvas.get_supported_filetypes()
+    if path.suffix.lower().lstrip(".") not in kinds:
+        raise argparse.ArgumentTypeError(
+            f"cannot draw a chart as {shorten(text)!r}: end the name with one of "
+            f"{', '.join('.' + k for k in sorted(kinds))}"
+        )
+    return path
+
+
+def _players(names: list[str], auto: bool) -> list:
     if auto:
         names = ["random" if n == "human" else n for n in names]
     return [HumanPlayer() if n == "human" else make_player(n) for n in names]
@@ -68,7 +182,7 @@ def _play_hand(round_: Round, players: list, verbose: bool, say=print) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    rules = RuleSet.parse(args.rules) if args.rules else RuleSet()
+    rules = args.rules
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
     players = _players(args.players, args.auto)
     human = any(isinstance(p, HumanPlayer) for p in players)
@@ -99,7 +213,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    rules = RuleSet.parse(args.rules) if args.rules else RuleSet()
+    rules = args.rules
     players = _players(args.players, auto=True)
     rng = random.Random(args.seed)
     wins = [0, 0]
@@ -121,7 +235,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             levels[team] += result.levels_after[team] - result.levels_before[team]
         points += result.defender_points
     matches += match.winner is not None
-    names = args.players
+    names = ",".join(args.players)
     print(f"{args.hands} hands ({matches} matches finished), players {names}, seed {args.seed}")
     for team in (0, 1):
         print(
@@ -145,15 +259,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from .arena import parse_spec, run_arena
+    from .arena import run_arena
 
-    rules = RuleSet.parse(args.rules) if args.rules else RuleSet()
     result = run_arena(
-        parse_spec(args.player_a),
-        parse_spec(args.player_b),
+        args.player_a,
+        args.player_b,
         args.deals,
         seed=args.seed,
-        rules=rules,
+        rules=args.rules,
         processes=args.processes,
     )
     print(result.report())
@@ -231,32 +344,42 @@ def build_parser() -> argparse.ArgumentParser:
     choices = ", ".join(["human", *PLAYER_TYPES])
 
     play = sub.add_parser("play", help="play a match in the terminal")
-    play.add_argument("--seed", type=int, help="seed for the match (default: a random one)")
-    play.add_argument("--level", default="2", help="starting level of both teams (2..A)")
-    play.add_argument("--players", default="human,random,random,random", help=f"4 of: {choices}")
-    play.add_argument("--rules", default="", help="variants, e.g. kitty=linear,throw_penalty=10")
+    play.add_argument("--seed", type=_whole, help="seed for the match (default: a random one)")
+    play.add_argument("--level", type=_level, default=2, help="starting level of both teams (2..A)")
+    play.add_argument(
+        "--players",
+        type=_seat_names,
+        default=["human", "random", "random", "random"],
+        help=f"1 or 4 of: {choices} (default human,random,random,random)",
+    )
+    play.add_argument("--rules", type=_rules, default=RuleSet(), help="variants, e.g. kitty=linear")
     play.add_argument("--auto", action="store_true", help="computer players only")
     play.add_argument("--hands", type=_positive, help="stop after this many hands")
     play.add_argument("--verbose", action="store_true", help="print every trick")
-    play.add_argument("--save", help="write the match record (JSON) to this file")
+    play.add_argument("--save", type=_output, help="write the match record (JSON) to this file")
     play.set_defaults(func=cmd_play)
 
     sim = sub.add_parser("simulate", help="play many hands and summarise")
     sim.add_argument("--hands", type=_positive, default=100)
-    sim.add_argument("--players", default="random", help=f"1 or 4 of: {', '.join(PLAYER_TYPES)}")
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--rules", default="")
+    sim.add_argument(
+        "--players",
+        type=_computer_names,
+        default=["random"] * 4,
+        help=f"1 or 4 of: {', '.join(PLAYER_TYPES)}",
+    )
+    sim.add_argument("--seed", type=_whole, default=0)
+    sim.add_argument("--rules", type=_rules, default=RuleSet())
     sim.set_defaults(func=cmd_simulate)
 
     arena = sub.add_parser("arena", help="compare two players over duplicate deals")
-    arena.add_argument("player_a", help="e.g. greedy, or montecarlo:budget=16")
-    arena.add_argument("player_b", help="e.g. random")
+    arena.add_argument("player_a", type=_spec, help="e.g. greedy, or montecarlo:budget=16")
+    arena.add_argument("player_b", type=_spec, help="e.g. random")
     arena.add_argument("--deals", type=_positive, default=100, help="each is played twice")
-    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--seed", type=_whole, default=0)
     arena.add_argument("--processes", type=_positive, default=1, help="worker processes")
-    arena.add_argument("--rules", default="")
-    arena.add_argument("--json", help="save the raw per-deal results here")
-    arena.add_argument("--chart", help="save a bar chart (PNG) here")
+    arena.add_argument("--rules", type=_rules, default=RuleSet())
+    arena.add_argument("--json", type=_output, help="save the raw per-deal results here")
+    arena.add_argument("--chart", type=_chart, help="save a bar chart (PNG) here")
     arena.set_defaults(func=cmd_arena)
 
     replay = sub.add_parser("replay", help="print a recorded hand or match trick by trick")

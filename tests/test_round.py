@@ -524,7 +524,8 @@ def test_fallback_does_not_depend_on_players_using_the_rng():
 
     class Silent(RandomPlayer):
         def declare(self, view):
-            used.append(view.rng.random())  # uses the game's RNG during the deal
+            used.append(view.rng.random())  # its own generator, never the game's
+            view.rng.seed(len(used))  # reseeding it cannot reach the game either
             return None
 
     rnd = Round(21)
@@ -566,7 +567,7 @@ def test_table_asks_declarations_in_play_order_from_the_receiver():
 
     class Recorder(RandomPlayer):
         def declare(self, view):
-            asked.append((view._round.dealt, view.seat))
+            asked.append((view.dealt, view.seat))
             return None
 
     rnd = Round(8)

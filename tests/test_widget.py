@@ -47,7 +47,8 @@ def snapshot(pt: PlayTable) -> tuple:
         rnd.current_trick,
         len(rnd.tricks),
         len(rnd.events),
-        rnd.rng.getstate(),
+        rnd.rng.getstate(),  # the game's generator (used only to shuffle) ...
+        tuple(rnd.seat_rng(seat).getstate() for seat in range(4)),  # ... and every seat's
         len(pt.match.rounds),
     )
 

@@ -5,9 +5,18 @@ state. Dependencies point one way: rules ← game ← players' decisions ← fro
 """
 
 from .declaring import Declaration
-from .errors import IllegalAction, IllegalMove, OutOfTurn, RecordError, WrongPhase
+from .errors import (
+    BadGuess,
+    IllegalAction,
+    IllegalMove,
+    NoSuchSeat,
+    OutOfTurn,
+    RecordError,
+    WrongPhase,
+)
 from .events import Event
 from .match import Match, play_match
+from .public import PublicTable
 from .records import hand_record, load, loads, match_record, save
 from .round import (
     AUCTION,
@@ -22,9 +31,11 @@ from .round import (
     team_of,
 )
 from .table import PlayerError, Table, play_round
+from .view import PlayerView
 
 __all__ = [
     "AUCTION",
+    "BadGuess",
     "DEALING",
     "FINISHED",
     "KITTY",
@@ -35,8 +46,11 @@ __all__ = [
     "IllegalAction",
     "IllegalMove",
     "Match",
+    "NoSuchSeat",
     "OutOfTurn",
     "PlayerError",
+    "PlayerView",
+    "PublicTable",
     "RecordError",
     "Round",
     "Table",

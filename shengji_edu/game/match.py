@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..cards import parse_rank
-from ..players.base import Player
+from ..cards import parse_rank, shorten
 from ..rules import RuleSet
 from .errors import WrongPhase
-from .round import Round, team_of
+from .round import MAX_SEED, Round, team_of
 from .table import play_round
+
+if TYPE_CHECKING:
+    from ..players.base import Player
 
 MAX_HANDS = 500
 """A guard against a runaway loop; real matches between sensible players take ~10–40 hands."""
@@ -31,6 +34,17 @@ class Match:
         max_hands: int = MAX_HANDS,
         start_level: int = 2,
     ) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
+            raise ValueError(
+                f"the match seed must be a whole number between -2**64 and 2**64, not "
+                f"{shorten(seed)}"
+            )
+        if not isinstance(rules, RuleSet):
+            raise ValueError(f"rules must be a RuleSet, not {shorten(rules)}")
+        if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
+            raise ValueError(
+                f"max_hands must be a whole number, at least 1, not {shorten(max_hands)}"
+            )
         self.seed = seed
         self.rules = rules
         self.max_hands = max_hands
@@ -59,8 +73,13 @@ class Match:
 
     def hand_finished(self, round_: Round) -> None:
         """Take a finished hand's result: new levels, next dealer, maybe a winner."""
-        result = round_.result
-        if result is None or round_ is not self.rounds[-1] or self._scored == len(self.rounds):
+        result = round_.result if isinstance(round_, Round) else None
+        if (
+            result is None
+            or not self.rounds
+            or round_ is not self.rounds[-1]
+            or self._scored == len(self.rounds)
+        ):
             raise WrongPhase("only the current, finished hand can be scored, and only once")
         self._scored += 1
         self.levels = result.levels_after

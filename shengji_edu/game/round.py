@@ -25,37 +25,95 @@ Decisions where RULES is silent, so a reader knows what we chose:
   players can see them afterwards only through the ``throw_failed`` event.
 * Trick points are counted for the defenders as tricks end; the kitty is added after the
   last trick; throw penalties are kept apart and added at settlement.
+
+Randomness and what players can reach (RULES §9):
+
+* ``Round.rng`` (``random.Random(seed)``) is the game's generator. It shuffles the deck and
+  draws the no-declaration fallback right away, in ``__init__``, and is never used again,
+  so nothing done later (by anyone) can change the deal or the fallback.
+* Each seat has its own generator, :meth:`Round.seat_rng`, derived from the seed and the
+  seat with SHA-256 (:func:`seat_generator`): the seed cannot be worked back from it, and
+  drawing from, reseeding or rewinding one seat's generator changes nothing else. The
+  generators live here, in the round, and are made on first use, so a hand replays card
+  for card whoever drives it: ``Table.run``, ``Table.step`` one decision at a time, the
+  play widget, or a loop of your own calling ``round.view(seat)``.
+* Players never get the round: they get a :class:`~shengji_edu.game.view.PlayerView`
+  (:meth:`Round.view`), built from :attr:`Round.public` (the table's public record, which
+  holds no hidden card), their own hand, their own generator and, for the dealer, the kitty
+  it buried. The state the public record is built from is kept as immutable values
+  (tuples, frozensets), so building a view copies nothing but the seat's hand.
+* A what-if *world* (:meth:`Round.what_if`, and the view's ``what_if`` / ``sample_world``)
+  is a new round built only from the public record and a guess of the hidden cards. It has
+  no seed (``world.seed is None``), no deck and no real hand; its seats' generators come
+  from the seed the caller gives.
+
+Every action checks its arguments' types before anything changes: seats are the ints 0-3
+(``False`` is not seat 0), levels are ranks (``2.0`` is not a level), cards are Cards or card
+text, rules a RuleSet. A wrong one raises :class:`~shengji_edu.game.errors.NoSuchSeat`, a
+:class:`~shengji_edu.cards.CardParseError` or a ``ValueError``, and changes nothing.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ..cards import Card, as_cards, format_cards, new_deck
 from ..follow import check_follow
 from ..rules import RuleSet
-from ..scoring import Settlement, kitty_multiplier, settle, trick_points
+from ..scoring import kitty_multiplier, settle, trick_points
 from ..tricks import check_lead, check_throw, trick_winner
 from ..trump import Trump
 from . import events as ev
 from .declaring import Declaration, declaration_strength, possible_declarations
-from .errors import IllegalMove, OutOfTurn, WrongPhase
+from .errors import BadGuess, IllegalMove, NoSuchSeat, OutOfTurn, WrongPhase
+from .public import (
+    AUCTION,
+    DEALING,
+    DEALT_CARDS,
+    FINISHED,
+    HAND_SIZE,
+    KITTY,
+    KITTY_SIZE,
+    PLAYING,
+    SEATS,
+    HandResult,
+    PublicTable,
+    Trick,
+    bury_refusal,
+    check_seat,
+    team_of,
+)
+from .view import PlayerView, make_view
 
-DEALING, AUCTION, KITTY, PLAYING, FINISHED = "dealing", "auction", "kitty", "playing", "finished"
+__all__ = [
+    "AUCTION",
+    "DEALING",
+    "DEALT_CARDS",
+    "FINISHED",
+    "HAND_SIZE",
+    "KITTY",
+    "KITTY_SIZE",
+    "PLAYING",
+    "SEATS",
+    "HandResult",
+    "PublicTable",
+    "Round",
+    "Trick",
+    "bury_refusal",
+    "check_seat",
+    "next_seat",
+    "seat_generator",
+    "team_of",
+]
 
-SEATS = (0, 1, 2, 3)
-HAND_SIZE = 25
-KITTY_SIZE = 8
-DEALT_CARDS = 4 * HAND_SIZE
+_new_public = tuple.__new__  # builds a PublicTable without NamedTuple's slower __new__
+
 ACE = 14
-
-
-def team_of(seat: int) -> int:
-    """Team 0 is seats 0 and 2, team 1 is seats 1 and 3 (partners sit opposite)."""
-    return seat % 2
+MAX_SEED = 2**64
+"""Seeds are whole numbers with ``abs(seed) < 2**64`` (matches and the arena draw 32 bits)."""
 
 
 def next_seat(seat: int) -> int:
@@ -70,42 +128,20 @@ def shuffled_deck(rng: random.Random) -> list[Card]:
     return deck
 
 
-@dataclass(frozen=True)
-class Trick:
-    """A finished (or running) trick: plays in order as (seat, cards), winner and points."""
-
-    leader: int
-    plays: tuple[tuple[int, tuple[Card, ...]], ...]
-    winner: int | None = None
-    points: int = 0
-    attempted: tuple[Card, ...] | None = None
-    """The whole attempted throw when the leader had to lead a smaller unit instead."""
-
-    @property
-    def lead(self) -> tuple[Card, ...]:
-        return self.plays[0][1]
-
-    def cards(self) -> list[Card]:
-        return [c for _, cards in self.plays for c in cards]
+SEAT_RNG_DOMAIN = "shengji-edu seat generator v1"
 
 
-@dataclass(frozen=True)
-class HandResult:
-    """How a finished hand ended: points, kitty, settlement and the levels after it."""
+def seat_generator(seed: int, seat: int) -> random.Random:
+    """The generator of ``seat`` in the hand dealt from ``seed`` (RULES §9).
 
-    trick_points: int
-    kitty_points: int
-    kitty_multiplier: int
-    penalty: int
-    defender_points: int
-    settlement: Settlement
-    levels_before: tuple[int, int]
-    levels_after: tuple[int, int]
-    dealer: int
-    next_dealer: int
-    winning_team: int
-    match_won: bool
-    """The dealer team won this hand as dealer at level A: the match is over."""
+    Seeded with SHA-256 of a fixed domain string, the seed and the seat: each seat's
+    generator is fixed by the game's seed, but the seed (and so the deal) cannot be worked
+    back from a generator or its state.
+    """
+    data = f"{SEAT_RNG_DOMAIN}|{seat}|".encode("ascii")
+    data += seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
+    digest = hashlib.sha256(data).digest()
+    return random.Random(int.from_bytes(digest, "big"))
 
 
 class Round:
@@ -125,16 +161,41 @@ class Round:
         dealer: int | None = None,
         fixed_trump: Trump | None = None,
     ) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
+            raise ValueError(
+                f"the seed must be a whole number between -2**64 and 2**64, not {_shown(seed)}"
+            )
         if not isinstance(rules, RuleSet):
-            raise TypeError("rules must be a RuleSet")
-        levels = tuple(levels)
-        if len(levels) != 2 or any(not (2 <= lv <= ACE) for lv in levels):
-            raise ValueError(f"levels must be two ranks between 2 and 14 (A), not {levels}")
-        if dealer is not None and dealer not in SEATS:
-            raise ValueError(f"dealer must be a seat 0-3 or None, not {dealer!r}")
+            raise ValueError(
+                f"rules must be a RuleSet, e.g. RuleSet(kitty='linear'), not {_shown(rules)}"
+            )
+        try:
+            levels = tuple(levels)
+        except TypeError:
+            raise ValueError(
+                f"levels must be two ranks, e.g. (2, 2), not {_shown(levels)}"
+            ) from None
+        if len(levels) != 2:
+            raise ValueError(f"levels must be two ranks between 2 and 14 (A), not {_shown(levels)}")
+        if any(
+            isinstance(lv, bool) or not isinstance(lv, int) or not 2 <= lv <= ACE for lv in levels
+        ):
+            raise ValueError(
+                f"levels must be two whole-number ranks between 2 and 14 (A), such as (2, 2), "
+                f"not {_shown(levels)}"
+            )
+        if dealer is not None:
+            try:
+                check_seat(dealer)
+            except NoSuchSeat:
+                raise ValueError(
+                    f"dealer must be a seat 0-3 or None, not {_shown(dealer)}"
+                ) from None
         if dealer is None and levels[0] != levels[1]:
             raise ValueError("a first hand (no dealer yet) needs both teams on the same level")
         if fixed_trump is not None:
+            if not isinstance(fixed_trump, Trump):
+                raise ValueError(f"fixed_trump must be a Trump or None, not {_shown(fixed_trump)}")
             if dealer is None:
                 raise ValueError("a hand with a fixed trump needs a dealer")
             if fixed_trump.level != levels[team_of(dealer)]:
@@ -142,9 +203,11 @@ class Round:
                     f"the fixed trump's level {fixed_trump.level} is not the dealer team's "
                     f"level {levels[team_of(dealer)]}"
                 )
-        self.seed = seed
+        self.seed: int | None = seed
+        """The game's seed (``None`` for a what-if world, which was never dealt)."""
         self.rules = rules
         self.rng = random.Random(seed)
+        """The game's generator: it shuffles and draws the fallback here, then is never used."""
         self._levels: tuple[int, int] = (levels[0], levels[1])
         self._dealer = dealer
         self._starting_dealer = dealer
@@ -156,24 +219,28 @@ class Round:
         # the players used during the deal: a record replays without its players.
         self._fallback_dealer = self.rng.randrange(4) if dealer is None else dealer
         self._fallback_flip = self.rng.randrange(KITTY_SIZE)
+        self._rng_seed = seed
+        self._seat_rngs: list[random.Random | None] = [None] * 4
         self._dealt = 0
         self._hands: list[list[Card]] = [[] for _ in SEATS]
         self._declarable: list[list[Card]] = [[] for _ in SEATS]  # level cards and jokers
         self._declaration_cache: list[tuple | None] = [None] * 4
-        self._declarations: list[Declaration] = []
-        self._bids: list[tuple[int, tuple[Card, ...] | None]] = []
+        # What the table sees is kept as immutable values (tuples, frozensets), replaced and
+        # never changed in place, so the public record and the views share them for free.
+        self._declarations: tuple[Declaration, ...] = ()
+        self._bids: tuple[tuple[int, tuple[Card, ...] | None], ...] = ()
         self._auction_turn: int | None = None
         self._trump: Trump | None = None
         self._kitty_flip: Card | None = None
         self._buried: tuple[Card, ...] = ()
-        self._tricks: list[Trick] = []
-        self._current: list[tuple[int, tuple[Card, ...]]] = []
+        self._tricks: tuple[Trick, ...] = ()
+        self._current: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         self._attempted: tuple[Card, ...] | None = None
         self._turn: int | None = None
         self._points = 0
         self._penalty = 0
-        self._voids: list[set[str]] = [set() for _ in SEATS]
-        self._played: list[Card] = []
+        self._voids: tuple[frozenset[str], ...] = (frozenset(),) * 4
+        self._played: tuple[Card, ...] = ()
         self._result: HandResult | None = None
         self._phase = DEALING
         self._events: list[ev.Event] = []
@@ -245,7 +312,7 @@ class Round:
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """A copy of one player's current cards."""
-        return tuple(self._hands[seat])
+        return tuple(self._hands[check_seat(seat)])
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
@@ -260,7 +327,7 @@ class Round:
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
-        return tuple(self._declarations)
+        return self._declarations
 
     @property
     def standing_declaration(self) -> Declaration | None:
@@ -274,12 +341,12 @@ class Round:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """Finished tricks."""
-        return tuple(self._tricks)
+        return self._tricks
 
     @property
     def current_trick(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """Plays of the running trick so far, as (seat, cards)."""
-        return tuple(self._current)
+        return self._current
 
     @property
     def turn(self) -> int | None:
@@ -317,18 +384,80 @@ class Round:
     @property
     def played_cards(self) -> tuple[Card, ...]:
         """Every card played to a trick so far, in order."""
-        return tuple(self._played)
+        return self._played
 
     def voids(self, seat: int) -> frozenset[str]:
         """Effective suits the seat has shown to be out of (it failed to follow them)."""
-        return frozenset(self._voids[seat])
+        return self._voids[check_seat(seat)]
 
     @property
     def result(self) -> HandResult | None:
         return self._result
 
     def is_dealer_team(self, seat: int) -> bool:
-        return self._dealer is not None and team_of(seat) == team_of(self._dealer)
+        return self._dealer is not None and team_of(check_seat(seat)) == team_of(self._dealer)
+
+    # --- what players get ----------------------------------------------------------------
+    @property
+    def public(self) -> PublicTable:
+        """The public record of the hand right now: what every player has seen, nothing
+        hidden (see :mod:`shengji_edu.game.public`). Cheap: it only gathers immutable
+        values the round already keeps."""
+        hands = self._hands
+        return _new_public(
+            PublicTable,
+            (
+                self.rules,
+                self._phase,
+                self._levels,
+                self._starting_dealer,
+                self._dealer,
+                self._first_hand,
+                self._fixed_trump,
+                self._dealt,
+                self._auction_turn
+                if self._phase == AUCTION
+                else self._dealer
+                if self._phase == KITTY
+                else self._turn
+                if self._phase == PLAYING
+                else None,
+                self._trump,
+                self._declarations,
+                self._bids,
+                self._kitty_flip,
+                self._tricks,
+                self._current,
+                self._attempted if self._current else None,
+                self._played,
+                self._voids,
+                self._points,
+                self._penalty,
+                (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+                self._result,
+            ),
+        )
+
+    def seat_rng(self, seat: int) -> random.Random:
+        """The generator of ``seat``'s player for this hand (RULES §9; see the module doc)."""
+        seat = check_seat(seat)
+        rng = self._seat_rngs[seat]
+        if rng is None:
+            rng = self._seat_rngs[seat] = seat_generator(self._rng_seed, seat)
+        return rng
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat``'s player may see now: a :class:`~shengji_edu.game.view.PlayerView`.
+
+        Made for every decision, so it only gathers values the round keeps immutable: the
+        public record, a copy of the seat's hand, its generator and the kitty it buried.
+        """
+        if type(seat) is not int or not 0 <= seat <= 3:
+            check_seat(seat)
+        rng = self._seat_rngs[seat] or self.seat_rng(seat)
+        dealer_knows = self._dealer == seat and self._phase in (PLAYING, FINISHED)
+        buried = self._buried if dealer_knows else ()
+        return make_view(self.public, seat, tuple(self._hands[seat]), rng, buried)
 
     # --- dealing and declaring ---------------------------------------------------------
     def first_receiver(self) -> int:
@@ -364,7 +493,9 @@ class Round:
 
     def legal_declarations(self, seat: int) -> list[list[Card]]:
         """What ``seat`` may declare right now (empty outside the declaring windows)."""
-        declarable = self._declarable[seat] if seat in SEATS else ()
+        if type(seat) is not int or not 0 <= seat <= 3:
+            check_seat(seat)
+        declarable = self._declarable[seat]
         if not declarable or not self._may_declare_now(seat):
             return []
         # The options change only when the seat gets a level card or joker, or someone
@@ -377,7 +508,7 @@ class Round:
         return [list(option) for option in cached[1]]
 
     def _may_declare_now(self, seat: int) -> bool:
-        if self._fixed_trump is not None or seat not in SEATS:
+        if self._fixed_trump is not None:
             return False
         if self._phase == DEALING:
             return self.rules.bidding == "during_deal" and self._dealt > 0
@@ -385,7 +516,7 @@ class Round:
 
     def check_declaration(self, seat: int, cards: Sequence[Card]) -> Declaration:
         """The declaration ``seat`` would make with ``cards``, or an error saying why not."""
-        self._check_seat(seat)
+        check_seat(seat)
         if self._fixed_trump is not None:
             raise WrongPhase("the trump is fixed for this hand: nobody declares")
         if self._phase == AUCTION:
@@ -425,7 +556,7 @@ class Round:
         reinforce = (
             standing is not None and standing.seat == seat and standing.suit == declaration.suit
         )
-        self._declarations.append(declaration)
+        self._declarations += (declaration,)
         self._actions.append(
             {
                 "action": "declare",
@@ -447,17 +578,17 @@ class Round:
             )
         )
         if self._phase == AUCTION:
-            self._bids.append((seat, declaration.cards))
+            self._bids += ((seat, declaration.cards),)
             self._advance_auction()
         return declaration
 
     def pass_bid(self, seat: int) -> None:
         """Pass in the after-deal auction."""
         self._require(AUCTION, "pass")
-        self._check_seat(seat)
+        check_seat(seat)
         if seat != self._auction_turn:
             raise OutOfTurn(f"it is seat {self._auction_turn}'s turn to bid, not seat {seat}'s")
-        self._bids.append((seat, None))
+        self._bids += ((seat, None),)
         self._actions.append({"action": "pass", "seat": seat})
         self._events.append(ev.Event(ev.PASS, seat))
         self._advance_auction()
@@ -520,15 +651,13 @@ class Round:
     # --- the kitty ----------------------------------------------------------------------
     def check_bury(self, seat: int, cards: Sequence[Card]) -> list[Card]:
         self._require(KITTY, "bury the kitty")
-        self._check_seat(seat)
+        check_seat(seat)
         if seat != self._dealer:
             raise OutOfTurn(f"only the dealer (seat {self._dealer}) buries the kitty")
         cards = as_cards(cards)
-        if len(cards) != KITTY_SIZE:
-            raise IllegalMove(f"bury exactly {KITTY_SIZE} cards; you chose {len(cards)}")
-        missing = Counter(cards) - Counter(self._hands[seat])
-        if missing:
-            raise IllegalMove(f"you do not hold {next(iter(missing)).pretty} to bury")
+        refusal = bury_refusal(self._hands[seat], cards)
+        if refusal:
+            raise IllegalMove(refusal)
         return cards
 
     def bury(self, seat: int, cards: Sequence[Card] | str) -> None:
@@ -545,7 +674,7 @@ class Round:
     def check_play(self, seat: int, cards: Sequence[Card]) -> list[Card]:
         """Raise if ``seat`` may not play ``cards`` now; return the cards as a list."""
         self._require(PLAYING, "play cards")
-        self._check_seat(seat)
+        check_seat(seat)
         if seat != self._turn:
             raise OutOfTurn(f"it is seat {self._turn}'s turn, not seat {seat}'s")
         cards = as_cards(cards)
@@ -594,10 +723,12 @@ class Round:
             lead = self._current[0][1]
             suit = trump.suit_of(lead[0])
             if sum(1 for c in played if trump.suit_of(c) == suit) < len(lead):
-                self._voids[seat].add(suit)
+                voids = list(self._voids)
+                voids[seat] = voids[seat] | {suit}
+                self._voids = tuple(voids)
         _remove(self._hands[seat], played)
-        self._played.extend(played)
-        self._current.append((seat, played))
+        self._played += played
+        self._current += ((seat, played),)
         self._events.append(ev.Event(ev.PLAY, seat, {"cards": format_cards(played)}))
         if len(self._current) == 4:
             self._finish_trick()
@@ -613,8 +744,8 @@ class Round:
         points = trick_points(c for _, cards in plays for c in cards)
         if not self.is_dealer_team(winner):
             self._points += points
-        trick = Trick(plays[0][0], tuple(plays), winner, points, self._attempted)
-        self._tricks.append(trick)
+        trick = Trick(plays[0][0], plays, winner, points, self._attempted)
+        self._tricks += (trick,)
         self._events.append(
             ev.Event(
                 ev.TRICK,
@@ -622,7 +753,7 @@ class Round:
                 {"number": len(self._tricks), "points": points, "defender_points": self._points},
             )
         )
-        self._current = []
+        self._current = ()
         self._attempted = None
         self._turn = winner
         if not self._hands[winner]:  # every hand is empty: that was the last trick
@@ -682,47 +813,109 @@ class Round:
             )
         )
 
-    # --- what-if copies for search -----------------------------------------------------
+    # --- what-if worlds for search --------------------------------------------------------
     def what_if(self, hands: Sequence[Sequence[Card]], buried: Sequence[Card], seed: int) -> Round:
-        """A copy of this hand in play, with the hands and the kitty replaced by a guess.
+        """A world in which the four hands and the kitty are ``hands`` and ``buried``.
 
-        Search players (Monte Carlo) use it to play a hand out in a world they sampled: the
-        copy shares nothing mutable with this round, keeps the trick history, and starts
-        with empty events and actions. The guess must hold exactly the unplayed cards.
+        Built like a player's world (:meth:`world`) from the public record and the guess
+        only: it has no seed, no deck, nothing shared with this round, and its seats'
+        generators come from ``seed``. Lessons and the play widget use it to try a play out
+        with the real cards; players get the same thing from their view, with a guess.
         """
-        if self._phase != PLAYING:
-            raise WrongPhase("what-if copies are made during play")
-        copy = Round.__new__(Round)
-        copy.__dict__.update(self.__dict__)
-        copy._hands = [list(h) for h in hands]
-        if [len(h) for h in copy._hands] != [len(h) for h in self._hands]:
-            raise ValueError("a what-if guess must give every seat as many cards as it holds")
-        copy._deck = []  # the real deal stays secret: a copy knows only the guess
-        copy._buried = tuple(buried)
-        copy._current = list(self._current)
-        copy._tricks = list(self._tricks)
-        copy._played = list(self._played)
-        copy._voids = [set(v) for v in self._voids]
-        copy.rng = random.Random(seed)
-        copy._events = []
-        copy._actions = []
-        return copy
+        return Round.world(self.public, hands, buried, seed)
+
+    @classmethod
+    def world(
+        cls,
+        public: PublicTable,
+        hands: Sequence[Sequence[Card]],
+        buried: Sequence[Card],
+        seed: int,
+    ) -> Round:
+        """A playable round made from a public record and a guess of the hidden cards.
+
+        ``hands`` must give every seat as many cards as ``public.hand_sizes`` says, and
+        ``buried`` the kitty (8 cards). The world starts with empty events and actions; its
+        trick history, points and voids are the record's. Search players play it out.
+        """
+        if not isinstance(public, PublicTable):
+            raise BadGuess("a world is built from a PublicTable (round.public or view.public)")
+        if public.phase != PLAYING:
+            raise WrongPhase(
+                f"what-if worlds are made during play, not in the {public.phase} phase"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BadGuess(f"a world's seed must be a whole number, not {_shown(seed)}")
+        if isinstance(hands, (str, bytes, dict)) or not isinstance(hands, Sequence):
+            raise BadGuess("a what-if guess gives 4 hands, one list of cards per seat")
+        if len(hands) != 4:
+            raise BadGuess(f"a what-if guess gives 4 hands, not {len(hands)}")
+        guess = [as_cards(h) for h in hands]
+        if tuple(len(h) for h in guess) != public.hand_sizes:
+            raise BadGuess(
+                f"a what-if guess must give every seat as many cards as it holds "
+                f"{public.hand_sizes}, not {tuple(len(h) for h in guess)}"
+            )
+        kitty = tuple(as_cards(buried))
+        if len(kitty) != KITTY_SIZE:
+            raise BadGuess(f"a what-if kitty holds {KITTY_SIZE} cards, not {len(kitty)}")
+        world = cls.__new__(cls)
+        world.seed = None
+        world.rules = public.rules
+        world.rng = random.Random(seed)
+        world._levels = public.levels
+        world._dealer = public.dealer
+        world._starting_dealer = public.starting_dealer
+        world._first_hand = public.first_hand
+        world._fixed_trump = public.fixed_trump
+        world._deck = []  # a world was never dealt: it knows only the guess
+        world._fallback_dealer = None
+        world._fallback_flip = None
+        world._rng_seed = seed
+        world._seat_rngs = [None] * 4
+        world._dealt = public.dealt
+        world._hands = guess
+        world._declarable = [[] for _ in SEATS]
+        world._declaration_cache = [None] * 4
+        world._declarations = public.declarations
+        world._bids = public.bids
+        world._auction_turn = None
+        world._trump = public.trump
+        world._kitty_flip = public.kitty_flip
+        world._buried = kitty
+        world._tricks = public.tricks
+        world._current = public.current_trick
+        world._attempted = public.attempted
+        world._turn = public.turn
+        world._points = public.defender_points
+        world._penalty = public.penalty
+        world._voids = public.voids
+        world._played = public.played_cards
+        world._result = None
+        world._phase = PLAYING
+        world._events = []
+        world._actions = []
+        return world
 
     # --- helpers ------------------------------------------------------------------------
     def _require(self, phase: str, doing: str) -> None:
         if self._phase != phase:
             raise WrongPhase(f"cannot {doing} now: the hand is in the {self._phase} phase")
 
-    @staticmethod
-    def _check_seat(seat: int) -> None:
-        if seat not in SEATS:
-            raise OutOfTurn(f"there is no seat {seat!r}: seats are 0, 1, 2 and 3")
-
     def __repr__(self) -> str:
         return (
             f"<Round seed={self.seed} phase={self._phase} dealer={self._dealer} "
             f"trump={self._trump} tricks={len(self._tricks)}>"
         )
+
+
+def _shown(value: object) -> str:
+    """A short ``repr`` for an error message."""
+    try:
+        text = repr(value)
+    except ValueError:
+        text = "<an integer too long to show>"
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _remove(hand: list[Card], cards: Sequence[Card]) -> None:

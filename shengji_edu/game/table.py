@@ -10,15 +10,24 @@ The round only checks and applies actions; the table knows *who is asked what, w
 A seat whose player is ``None`` is a person at a front end (the widget, the terminal): the
 table stops and waits when that seat must act, and the front end calls the round directly.
 People may declare at any moment of the deal, so the table never waits for them there.
+
+Players get a :class:`~shengji_edu.game.view.PlayerView` made afresh for each decision,
+never the round. Their generators belong to the round (``round.seat_rng(seat)``), not to
+the table, so a hand replays the same however many tables drive it, or none.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from ..players.base import Player, PlayerView
+from ..cards import CardParseError, shorten
 from .errors import IllegalAction
 from .round import AUCTION, DEALING, DEALT_CARDS, FINISHED, KITTY, PLAYING, Round, next_seat
+from .view import PlayerView
+
+if TYPE_CHECKING:
+    from ..players.base import Player
 
 
 class PlayerError(RuntimeError):
@@ -29,14 +38,27 @@ class Table:
     """Runs a round with four seats of players (``None`` marks a person)."""
 
     def __init__(self, round_: Round, players: Sequence[Player | None]) -> None:
+        if not isinstance(round_, Round):
+            raise ValueError("a Table plays a Round: Table(Round(seed), players)")
+        if isinstance(players, (str, bytes, dict)) or not isinstance(players, Sequence):
+            raise ValueError("a table needs a list of 4 players (None for a person)")
         if len(players) != 4:
             raise ValueError(f"a table needs 4 players, got {len(players)}")
+        for seat, player in enumerate(players):
+            if player is not None and not all(
+                callable(getattr(player, name, None)) for name in ("declare", "bury", "play")
+            ):
+                raise ValueError(
+                    f"seat {seat}'s player has no declare, bury and play methods: "
+                    f"{shorten(player)} is not a player"
+                )
         self.round = round_
         self.players = list(players)
         self._final_round_done = False
 
     def view(self, seat: int) -> PlayerView:
-        return PlayerView(self.round, seat)
+        """What ``seat`` may see now (the player gets this; never the round itself)."""
+        return self.round.view(seat)
 
     @property
     def waiting_for(self) -> int | None:
@@ -110,7 +132,7 @@ class Table:
     def _apply(self, seat: int, action: str, cards) -> None:
         try:
             getattr(self.round, action)(seat, cards)
-        except IllegalAction as exc:
+        except (IllegalAction, CardParseError) as exc:
             name = getattr(self.players[seat], "name", "player")
             raise PlayerError(f"{name} at seat {seat} tried an illegal {action}: {exc}") from exc
 

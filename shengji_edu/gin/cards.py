@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..cards import EMOJI_SELECTOR, LONGEST_TOKEN, shorten
+
 SUITS = "SHDC"
 """Suit letters in id order: spades, hearts, diamonds, clubs."""
 
@@ -37,12 +39,13 @@ ACCEPTED_FORMS = (
 
 
 class GinParseError(ValueError):
-    """Card text that could not be read; the message names the bad token."""
+    """Card text that could not be read; the message names the bad token (at most
+    :data:`~shengji_edu.cards.QUOTE_LIMIT` characters of it)."""
 
     def __init__(self, token: str, detail: str = "") -> None:
-        self.token = token
+        self.token = shorten(token)
         extra = f" ({detail})" if detail else ""
-        super().__init__(f"cannot read card {token!r}{extra}; write {ACCEPTED_FORMS}")
+        super().__init__(f"cannot read card {self.token!r}{extra}; write {ACCEPTED_FORMS}")
 
 
 def suit_of(card: int) -> int:
@@ -70,7 +73,9 @@ def make_card(rank: int, suit: int) -> int:
 def check_card(card: object) -> int:
     """``card`` if it is a card id, else a ValueError saying what a card is."""
     if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
-        raise ValueError(f"{card!r} is not a card: cards are integers 0..51 (or text like '7S')")
+        raise ValueError(
+            f"{shorten(card)} is not a card: cards are integers 0..51 (or text like '7S')"
+        )
     return card
 
 
@@ -84,13 +89,28 @@ def card_text(card: int, pretty: bool = False) -> str:
 
 
 def parse_card(text: str) -> int:
-    """Read one card written rank first (see :data:`ACCEPTED_FORMS`)."""
+    """Read one card written rank first (see :data:`ACCEPTED_FORMS`).
+
+    As in Shengji (RULES §1), only ASCII letters and digits and the four suit symbols are
+    card text: a lookalike such as ``ſ`` is an error, not a spade, and the emoji selector
+    (``7♠️``) is ignored.
+    """
     if not isinstance(text, str):
-        raise GinParseError(repr(text), "card text must be a string")
+        raise GinParseError(shorten(text), "card text must be a string")
     token = text.strip()
+    if len(token) > LONGEST_TOKEN:
+        raise GinParseError(token, f"{len(token)} characters is far too long for one card")
+    token = token.replace(EMOJI_SELECTOR, "")
     if len(token) < 2:
         raise GinParseError(token, "too short" if token else "empty")
-    upper = token.upper()
+    for char in token:
+        if not ((char.isascii() and char.isalnum()) or char in _SYMBOL_TO_SUIT):
+            raise GinParseError(
+                token,
+                f"{char!r} (U+{ord(char):04X}) is not card text: type plain letters and digits, "
+                f"a lookalike letter is not a suit",
+            )
+    upper = token.upper()  # safe: the token is ASCII letters, digits and suit symbols
     rank_part, suit_part = upper[:-1], _SYMBOL_TO_SUIT.get(upper[-1], upper[-1])
     if rank_part == "10":
         rank_part = "T"
@@ -108,10 +128,16 @@ def parse_card(text: str) -> int:
 def parse_hand(text: str | Iterable[int | str]) -> list[int]:
     """Cards from text such as ``"7S 8S 9S KH"`` (spaces or commas), or from ids and tokens.
 
-    Raises :class:`GinParseError` naming the first unreadable token, and ``ValueError`` when
-    a card appears twice (a single deck has one of each).
+    Raises :class:`GinParseError` naming the first unreadable token (also for something
+    that is not card text at all, such as ``None``), and ``ValueError`` when a card appears
+    twice (a single deck has one of each).
     """
-    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        tokens: list = text.replace(",", " ").split()
+    elif isinstance(text, (bytes, bytearray, dict)) or not isinstance(text, Iterable):
+        raise GinParseError(shorten(text), "give card text such as '7S 8S' or a list of cards")
+    else:
+        tokens = list(text)
     cards = [parse_card(t) if isinstance(t, str) else check_card(t) for t in tokens]
     check_distinct(cards)
     return cards

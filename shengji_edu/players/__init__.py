@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import inspect
+
+from ..cards import shorten
 from .base import Player, PlayerView
 from .greedy import GreedyPlayer
 from .montecarlo import MonteCarloPlayer
@@ -16,13 +19,30 @@ PLAYER_TYPES: dict[str, type] = {
 
 
 def make_player(name: str, **options) -> Player:
-    """A computer player by name, e.g. ``make_player("random")``."""
+    """A computer player by name, e.g. ``make_player("montecarlo", budget=4)``.
+
+    An unknown name or option, or an option of the wrong type, is a ``ValueError`` naming
+    it and saying what is accepted (never a ``TypeError`` from deep inside a constructor).
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"a player's name is text such as 'greedy', not {shorten(name)}")
     try:
-        kind = PLAYER_TYPES[name.lower()]
+        kind = PLAYER_TYPES[name.strip().lower()]
     except KeyError:
         raise ValueError(
-            f"unknown player {name!r}: choose one of {', '.join(PLAYER_TYPES)}"
+            f"unknown player {shorten(name)!r}: choose one of {', '.join(PLAYER_TYPES)}"
         ) from None
+    accepted = [
+        p.name
+        for p in inspect.signature(kind).parameters.values()
+        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    ]
+    for option in options:
+        if option not in accepted:
+            raise ValueError(
+                f"unknown option {shorten(option)!r} for player {name.strip().lower()!r}: "
+                f"its options are {', '.join(accepted)}"
+            )
     return kind(**options)
 
 

@@ -32,6 +32,7 @@ from ..trump import TRUMP, Trump
 from ..units import TRACTOR, decompose
 from .base import PlayerView
 from .knowledge import (
+    check_name,
     current_winner,
     is_last_to_play,
     points_on_table,
@@ -252,7 +253,7 @@ class GreedyPlayer:
     """The rule-based player described in this module's docstring."""
 
     def __init__(self, name: str = "greedy") -> None:
-        self.name = name
+        self.name = check_name(name)
 
     def declare(self, view: PlayerView) -> list[Card] | None:
         return declare_good_suit(view)

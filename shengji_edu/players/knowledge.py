@@ -10,12 +10,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from ..cards import ALL_CARDS, Card
+from ..cards import ALL_CARDS, Card, shorten
 from ..scoring import trick_points
 from ..tricks import play_key, trick_winner
 from ..trump import TRUMP, Trump
 from ..units import PAIR, SINGLE, Unit, lead_format, pair_profile, tractor_windows
 from .base import PlayerView
+
+
+def check_name(name: object) -> str:
+    """A player's name: short text, shown in reports and error messages."""
+    if not isinstance(name, str) or not name.strip() or len(name) > 60:
+        raise ValueError(f"a player's name is short text such as 'greedy', not {shorten(name)}")
+    return name
+
+
+def check_rate(value: object, what: str) -> float:
+    """A probability between 0 and 1 (an int or a float; not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ValueError(f"{what} must be a number from 0 to 1, not {shorten(value)}")
+    return float(value)
 
 
 def unseen_cards(view: PlayerView) -> Counter:

@@ -3,9 +3,11 @@
 This is *determinization*, the simplest search that works for card games with hidden
 cards:
 
-1. :func:`sample_world` deals the cards this player has not seen to the other hands (and
-   to the kitty, unless it buried the kitty itself), respecting everything it knows: how
-   many cards each player holds and which suits each has shown it is out of.
+1. ``view.sample_hands`` (:func:`sample_world` here) deals the cards this player has not
+   seen to the other hands (and to the kitty, unless it buried the kitty itself),
+   respecting everything it knows: how many cards each player holds and which suits each
+   has shown it is out of. ``view.what_if`` turns the guess into a world to play in, built
+   from the table's public record and the guess alone.
 2. For each candidate play (:func:`candidate_plays`: the greedy choice and a few
    alternatives), the hand is played to the end in that world by greedy players.
 3. The candidate with the best average result for this player's team wins.
@@ -20,7 +22,7 @@ import random
 from collections import Counter
 
 from ..cards import Card
-from .base import PlayerView
+from ..game.view import PlayerView
 from .greedy import (
     GreedyPlayer,
     LeadContext,
@@ -30,7 +32,7 @@ from .greedy import (
     declare_good_suit,
     play_cost,
 )
-from .knowledge import unseen_cards, winning_test
+from .knowledge import check_name, winning_test
 
 DEFAULT_BUDGET = 12
 """Worlds sampled per decision. With the default horizon the median decision stays well
@@ -46,50 +48,12 @@ MAX_CANDIDATES = 5
 
 
 def sample_world(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """One guess of every hand (and of the kitty) consistent with what this player knows."""
-    trump = view.trump
-    assert trump is not None
-    me = view.seat
-    sizes = list(view.hand_sizes())
-    knows_kitty = bool(view.buried)
-    slots = [s for s in range(4) if s != me] + ([] if knows_kitty else ["kitty"])
-    room = {s: sizes[s] for s in range(4) if s != me}
-    if not knows_kitty:
-        room["kitty"] = 8
-    unseen = list(unseen_cards(view).elements())
-    voids = {s: view.voids(s) for s in range(4) if s != me}
-    for _attempt in range(20):
-        rng.shuffle(unseen)
-        # Cards that fewer players can hold are placed first, so voids rarely dead-end.
-        order = sorted(
-            unseen,
-            key=lambda c: sum(1 for s in slots if s == "kitty" or trump.suit_of(c) not in voids[s]),
-        )
-        free = dict(room)
-        guess: dict = {s: [] for s in slots}
-        for card in order:
-            allowed = [
-                s
-                for s in slots
-                if free[s] and (s == "kitty" or trump.suit_of(card) not in voids[s])
-            ]
-            if not allowed:
-                break
-            slot = rng.choice(allowed)
-            guess[slot].append(card)
-            free[slot] -= 1
-        else:
-            break
-    else:  # the voids could not all be honoured (very rare): ignore them
-        rng.shuffle(unseen)
-        guess = {}
-        position = 0
-        for s in slots:
-            guess[s] = unseen[position : position + room[s]]
-            position += room[s]
-    hands = [list(view.hand) if s == me else guess[s] for s in range(4)]
-    buried = list(view.buried) if knows_kitty else guess["kitty"]
-    return hands, buried
+    """One guess of every hand (and of the kitty) consistent with what this player knows.
+
+    The sampling lives with the view now (:meth:`PlayerView.sample_hands`); this name is
+    kept for lesson 8, which shows the guess before playing it.
+    """
+    return view.sample_hands(rng)
 
 
 def candidate_plays(view: PlayerView, greedy_choice: list[Card]) -> list[list[Card]]:
@@ -136,11 +100,15 @@ class MonteCarloPlayer:
     def __init__(
         self, name: str = "montecarlo", budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON
     ) -> None:
-        if budget < 1:
-            raise ValueError("budget must be at least 1 sampled world")
-        if horizon < 0:
-            raise ValueError("horizon must be 0 (play to the end) or a number of tricks")
-        self.name = name
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            raise ValueError(
+                f"budget must be a whole number of sampled worlds, at least 1, not {budget!r}"
+            )
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
+            raise ValueError(
+                f"horizon must be 0 (play to the end) or a whole number of tricks, not {horizon!r}"
+            )
+        self.name = check_name(name)
         self.budget = budget
         self.horizon = horizon
         self.greedy = GreedyPlayer()
@@ -159,7 +127,7 @@ class MonteCarloPlayer:
         rng = random.Random(view.rng.getrandbits(64))
         totals = [0] * len(options)
         for _ in range(self.budget):
-            hands, buried = sample_world(view, rng)
+            hands, buried = view.sample_hands(rng)
             seed = rng.getrandbits(32)
             for index, play in enumerate(options):
                 totals[index] += team_score(self._play_out(view, hands, buried, seed, play), view)

@@ -13,15 +13,16 @@ from ..cards import Card
 from ..follow import random_follow
 from ..units import decompose
 from .base import PlayerView
+from .knowledge import check_name, check_rate
 
 
 class RandomPlayer:
     """Uniformly clueless, never illegal. ``throw_rate``: how often a lead is a throw."""
 
     def __init__(self, name: str = "random", throw_rate: float = 0.1, declare_rate: float = 0.5):
-        self.name = name
-        self.throw_rate = throw_rate
-        self.declare_rate = declare_rate
+        self.name = check_name(name)
+        self.throw_rate = check_rate(throw_rate, "throw_rate")
+        self.declare_rate = check_rate(declare_rate, "declare_rate")
 
     def declare(self, view: PlayerView) -> list[Card] | None:
         options = view.legal_declarations

@@ -1,0 +1,438 @@
+"""The public record of a hand: what every player at the table has seen, and nothing else.
+
+A real table shows everyone the trump, the levels, who deals, every declaration and pass,
+the card turned up from the kitty, every trick and the running one, failed throws, who has
+shown a void, the points, and how many cards each player holds. That is a
+:class:`PublicTable`. The engine (:class:`~shengji_edu.game.round.Round`) builds one from
+its state on demand; a player's view (:mod:`shengji_edu.game.view`) is this record plus the
+player's own hand, its own generator and, for the dealer, the kitty it buried.
+
+Everything here is immutable (a ``NamedTuple`` of tuples, frozensets, frozen dataclasses,
+cards, ints and strings), so a record can be handed to any number of players and kept:
+nothing a player does to it reaches the game. It holds no seed, no deck, no other hand and
+no kitty, so nothing can be worked out from it that the table has not seen.
+
+:meth:`PublicTable.to_data` and :meth:`PublicTable.from_data` turn it into JSON-ready data
+and back (views sent to a player in another process); ``from_data`` checks every field and
+raises :class:`~shengji_edu.game.errors.RecordError` naming the one that is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..cards import Card, CardParseError, first_missing, format_cards, parse_cards
+from ..rules import RuleSet
+from ..scoring import Settlement
+from ..trump import Trump
+from .declaring import Declaration
+from .errors import NoSuchSeat, RecordError
+
+DEALING, AUCTION, KITTY, PLAYING, FINISHED = "dealing", "auction", "kitty", "playing", "finished"
+PHASES = (DEALING, AUCTION, KITTY, PLAYING, FINISHED)
+SEATS = (0, 1, 2, 3)
+HAND_SIZE = 25
+KITTY_SIZE = 8
+DEALT_CARDS = 4 * HAND_SIZE
+VIEW_FORMAT = "shengji-edu public table"
+VIEW_VERSION = 1
+
+
+def team_of(seat: int) -> int:
+    """Team 0 is seats 0 and 2, team 1 is seats 1 and 3 (partners sit opposite)."""
+    return seat % 2
+
+
+def check_seat(seat: object) -> int:
+    """``seat`` if it is one of the ints 0-3, else :class:`NoSuchSeat` (``True`` is no seat)."""
+    if type(seat) is int and 0 <= seat <= 3:  # the common case first: this runs very often
+        return seat
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+        raise NoSuchSeat(
+            f"there is no seat {shorten_value(seat)}: seats are the whole numbers 0, 1, 2 and 3"
+        )
+    return seat
+
+
+def bury_refusal(hand: Sequence[Card], cards: Sequence[Card]) -> str:
+    """Why burying ``cards`` from ``hand`` is refused ("" when it is fine); shared by the
+    round and the views so both say the same thing."""
+    if len(cards) != KITTY_SIZE:
+        return f"bury exactly {KITTY_SIZE} cards; you chose {len(cards)}"
+    missing = first_missing(cards, hand)
+    if missing is not None:
+        return f"you do not hold {missing.pretty} to bury"
+    return ""
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A finished (or running) trick: plays in order as (seat, cards), winner and points."""
+
+    leader: int
+    plays: tuple[tuple[int, tuple[Card, ...]], ...]
+    winner: int | None = None
+    points: int = 0
+    attempted: tuple[Card, ...] | None = None
+    """The whole attempted throw when the leader had to lead a smaller unit instead."""
+
+    @property
+    def lead(self) -> tuple[Card, ...]:
+        return self.plays[0][1]
+
+    def cards(self) -> list[Card]:
+        return [c for _, cards in self.plays for c in cards]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a finished hand ended: points, kitty, settlement and the levels after it."""
+
+    trick_points: int
+    kitty_points: int
+    kitty_multiplier: int
+    penalty: int
+    defender_points: int
+    settlement: Settlement
+    levels_before: tuple[int, int]
+    levels_after: tuple[int, int]
+    dealer: int
+    next_dealer: int
+    winning_team: int
+    match_won: bool
+    """The dealer team won this hand as dealer at level A: the match is over."""
+
+
+class PublicTable(NamedTuple):
+    """Everything the whole table has seen of one hand at one moment (see the module doc)."""
+
+    rules: RuleSet
+    phase: str
+    levels: tuple[int, int]
+    starting_dealer: int | None
+    """The dealer the hand began with (``None`` in a first hand; seat 0 gets the first card)."""
+    dealer: int | None
+    first_hand: bool
+    fixed_trump: Trump | None
+    dealt: int
+    turn: int | None
+    trump: Trump | None
+    declarations: tuple[Declaration, ...]
+    bids: tuple[tuple[int, tuple[Card, ...] | None], ...]
+    """The after-deal auction so far: (seat, cards shown) or (seat, None) for a pass."""
+    kitty_flip: Card | None
+    tricks: tuple[Trick, ...]
+    current_trick: tuple[tuple[int, tuple[Card, ...]], ...]
+    attempted: tuple[Card, ...] | None
+    """The running trick's failed throw (everything the leader tried), if any."""
+    played_cards: tuple[Card, ...]
+    voids: tuple[frozenset[str], ...]
+    defender_points: int
+    penalty: int
+    hand_sizes: tuple[int, ...]
+    result: HandResult | None
+
+    # --- derived facts -------------------------------------------------------------------
+    @property
+    def level_rank(self) -> int:
+        """The rank that is trump this hand: the dealer team's level."""
+        if self.dealer is None:
+            return self.levels[0]
+        return self.levels[team_of(self.dealer)]
+
+    @property
+    def standing_declaration(self) -> Declaration | None:
+        return self.declarations[-1] if self.declarations else None
+
+    @property
+    def lead(self) -> tuple[Card, ...] | None:
+        """The cards led in the running trick, or ``None`` when the next play is a lead."""
+        return self.current_trick[0][1] if self.current_trick else None
+
+    @property
+    def first_receiver(self) -> int:
+        return self.starting_dealer if self.starting_dealer is not None else 0
+
+    # --- plain data ----------------------------------------------------------------------
+    def to_data(self) -> dict[str, Any]:
+        """JSON-ready data; :meth:`from_data` rebuilds an equal record."""
+        return {
+            "format": VIEW_FORMAT,
+            "version": VIEW_VERSION,
+            "rules": self.rules.to_dict(),
+            "phase": self.phase,
+            "levels": list(self.levels),
+            "starting_dealer": self.starting_dealer,
+            "dealer": self.dealer,
+            "first_hand": self.first_hand,
+            "fixed_trump": _trump_data(self.fixed_trump),
+            "dealt": self.dealt,
+            "turn": self.turn,
+            "trump": _trump_data(self.trump),
+            "declarations": [
+                {
+                    "seat": d.seat,
+                    "cards": format_cards(d.cards),
+                    "strength": d.strength,
+                    "suit": d.suit,
+                    "after_card": d.after_card,
+                }
+                for d in self.declarations
+            ],
+            "bids": [[seat, None if c is None else format_cards(c)] for seat, c in self.bids],
+            "kitty_flip": None if self.kitty_flip is None else self.kitty_flip.text,
+            "tricks": [
+                {
+                    "leader": t.leader,
+                    "plays": _plays_data(t.plays),
+                    "winner": t.winner,
+                    "points": t.points,
+                    "attempted": None if t.attempted is None else format_cards(t.attempted),
+                }
+                for t in self.tricks
+            ],
+            "current_trick": _plays_data(self.current_trick),
+            "attempted": None if self.attempted is None else format_cards(self.attempted),
+            "played_cards": format_cards(self.played_cards),
+            "voids": [sorted(v) for v in self.voids],
+            "defender_points": self.defender_points,
+            "penalty": self.penalty,
+            "hand_sizes": list(self.hand_sizes),
+            "result": _result_data(self.result),
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> PublicTable:
+        """Rebuild a record from :meth:`to_data`'s data, checking every field's type."""
+        d = _Reader(data, "public table")
+        if d.get("format", str) != VIEW_FORMAT or d.get("version", int) != VIEW_VERSION:
+            raise RecordError(
+                f"not a {VIEW_FORMAT} (version {VIEW_VERSION}): format "
+                f"{shorten_value(data.get('format'))}, version {shorten_value(data.get('version'))}"
+            )
+        try:
+            rules = RuleSet.from_dict(d.get("rules", dict))
+        except (TypeError, ValueError) as exc:
+            raise RecordError(f"the public table's 'rules' are invalid: {exc}") from None
+        phase = d.get("phase", str)
+        if phase not in PHASES:
+            raise RecordError(f"the public table's 'phase' {shorten_value(phase)} is unknown")
+        declarations = []
+        for n, item in enumerate(d.get("declarations", list)):
+            r = _Reader(item, f"declaration {n + 1}")
+            declarations.append(
+                Declaration(
+                    r.seat("seat"),
+                    tuple(r.cards("cards")),
+                    r.count("strength"),
+                    r.suit("suit"),
+                    r.count("after_card"),
+                )
+            )
+        bids = []
+        for n, item in enumerate(d.get("bids", list)):
+            if not isinstance(item, list) or len(item) != 2:
+                raise RecordError(f"the public table's bid {n + 1} is not [seat, cards]")
+            r = _Reader({"seat": item[0], "cards": item[1]}, f"bid {n + 1}")
+            cards = None if item[1] is None else tuple(r.cards("cards"))
+            bids.append((r.seat("seat"), cards))
+        tricks = []
+        for n, item in enumerate(d.get("tricks", list)):
+            r = _Reader(item, f"trick {n + 1}")
+            attempted = r.get("attempted", (str, type(None)))
+            tricks.append(
+                Trick(
+                    r.seat("leader"),
+                    r.plays("plays"),
+                    r.seat("winner", none=True),
+                    r.count("points"),
+                    None if attempted is None else tuple(r.cards("attempted")),
+                )
+            )
+        voids = d.get("voids", list)
+        if len(voids) != 4 or not all(
+            isinstance(v, list) and all(s in ("T", "S", "H", "D", "C") for s in v) for v in voids
+        ):
+            raise RecordError("the public table's 'voids' must be 4 lists of suits T/S/H/D/C")
+        sizes = d.get("hand_sizes", list)
+        if len(sizes) != 4 or not all(_is_count(n) for n in sizes):
+            raise RecordError("the public table's 'hand_sizes' must be 4 card counts")
+        levels = d.get("levels", list)
+        if len(levels) != 2 or not all(_is_count(lv) and 2 <= lv <= 14 for lv in levels):
+            raise RecordError("the public table's 'levels' must be two ranks 2..14")
+        flip = d.get("kitty_flip", (str, type(None)))
+        attempted = d.get("attempted", (str, type(None)))
+        return cls(
+            rules=rules,
+            phase=phase,
+            levels=(levels[0], levels[1]),
+            starting_dealer=d.seat("starting_dealer", none=True),
+            dealer=d.seat("dealer", none=True),
+            first_hand=d.get("first_hand", bool),
+            fixed_trump=d.trump("fixed_trump"),
+            dealt=d.count("dealt"),
+            turn=d.seat("turn", none=True),
+            trump=d.trump("trump"),
+            declarations=tuple(declarations),
+            bids=tuple(bids),
+            kitty_flip=None if flip is None else d.cards("kitty_flip", one=True)[0],
+            tricks=tuple(tricks),
+            current_trick=d.plays("current_trick"),
+            attempted=None if attempted is None else tuple(d.cards("attempted")),
+            played_cards=tuple(d.cards("played_cards")),
+            voids=tuple(frozenset(v) for v in voids),
+            defender_points=d.get("defender_points", int),
+            penalty=d.get("penalty", int),
+            hand_sizes=tuple(sizes),
+            result=_read_result(d.get("result", (dict, type(None)))),
+        )
+
+
+# --- plain-data helpers ------------------------------------------------------------------------
+def _trump_data(trump: Trump | None) -> dict[str, Any] | None:
+    return None if trump is None else {"level": trump.level, "suit": trump.suit}
+
+
+def _plays_data(plays) -> list[list[Any]]:
+    return [[seat, format_cards(cards)] for seat, cards in plays]
+
+
+def _result_data(result: HandResult | None) -> dict[str, Any] | None:
+    if result is None:
+        return None
+    s = result.settlement
+    return {
+        "trick_points": result.trick_points,
+        "kitty_points": result.kitty_points,
+        "kitty_multiplier": result.kitty_multiplier,
+        "penalty": result.penalty,
+        "defender_points": result.defender_points,
+        "settlement": {
+            "defender_points": s.defender_points,
+            "dealer_levels": s.dealer_levels,
+            "defender_levels": s.defender_levels,
+            "defenders_take_deal": s.defenders_take_deal,
+        },
+        "levels_before": list(result.levels_before),
+        "levels_after": list(result.levels_after),
+        "dealer": result.dealer,
+        "next_dealer": result.next_dealer,
+        "winning_team": result.winning_team,
+        "match_won": result.match_won,
+    }
+
+
+def _read_result(data: dict | None) -> HandResult | None:
+    if data is None:
+        return None
+    r = _Reader(data, "result")
+    s = _Reader(r.get("settlement", dict), "result's settlement")
+    pairs = []
+    for name in ("levels_before", "levels_after"):
+        value = r.get(name, list)
+        if len(value) != 2 or not all(_is_count(v) for v in value):
+            raise RecordError(f"the result's {name!r} must be two levels")
+        pairs.append((value[0], value[1]))
+    return HandResult(
+        trick_points=r.get("trick_points", int),
+        kitty_points=r.get("kitty_points", int),
+        kitty_multiplier=r.get("kitty_multiplier", int),
+        penalty=r.get("penalty", int),
+        defender_points=r.get("defender_points", int),
+        settlement=Settlement(
+            s.get("defender_points", int),
+            s.get("dealer_levels", int),
+            s.get("defender_levels", int),
+            s.get("defenders_take_deal", bool),
+        ),
+        levels_before=pairs[0],
+        levels_after=pairs[1],
+        dealer=r.seat("dealer"),
+        next_dealer=r.seat("next_dealer"),
+        winning_team=r.get("winning_team", int),
+        match_won=r.get("match_won", bool),
+    )
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def shorten_value(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for error messages."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        text = "<an integer too long to show>"
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+class _Reader:
+    """Reads typed fields of one JSON object, raising RecordError that names the field."""
+
+    def __init__(self, data: Any, where: str) -> None:
+        if not isinstance(data, dict):
+            raise RecordError(f"the {where} must be a JSON object, not {shorten_value(data)}")
+        self.data = data
+        self.where = where
+
+    def get(self, name: str, kinds: type | tuple[type, ...]) -> Any:
+        if name not in self.data:
+            raise RecordError(f"the {self.where} has no {name!r} field")
+        value = self.data[name]
+        allowed = kinds if isinstance(kinds, tuple) else (kinds,)
+        if (isinstance(value, bool) and bool not in allowed) or not isinstance(value, allowed):
+            raise RecordError(
+                f"the {self.where}'s {name!r} has the wrong type ({shorten_value(value)})"
+            )
+        return value
+
+    def seat(self, name: str, none: bool = False) -> int | None:
+        value = self.get(name, (int, type(None)) if none else int)
+        if value is not None and value not in SEATS:
+            raise RecordError(f"the {self.where}'s {name!r} is not a seat 0-3: {value}")
+        return value
+
+    def count(self, name: str) -> int:
+        value = self.get(name, int)
+        if value < 0:
+            raise RecordError(f"the {self.where}'s {name!r} cannot be negative: {value}")
+        return value
+
+    def suit(self, name: str) -> str | None:
+        value = self.get(name, (str, type(None)))
+        if value is not None and value not in ("S", "H", "D", "C"):
+            raise RecordError(f"the {self.where}'s {name!r} is not a suit: {shorten_value(value)}")
+        return value
+
+    def cards(self, name: str, one: bool = False) -> list[Card]:
+        text = self.get(name, str)
+        try:
+            cards = parse_cards(text)
+        except CardParseError as exc:
+            raise RecordError(f"the {self.where}'s {name!r}: {exc}") from None
+        if one and len(cards) != 1:
+            raise RecordError(f"the {self.where}'s {name!r} must be one card")
+        return cards
+
+    def trump(self, name: str) -> Trump | None:
+        value = self.get(name, (dict, type(None)))
+        if value is None:
+            return None
+        r = _Reader(value, f"{self.where}'s {name}")
+        level = r.get("level", int)
+        try:
+            return Trump(level, r.suit("suit"))
+        except ValueError as exc:
+            raise RecordError(f"the {self.where}'s {name!r} is invalid: {exc}") from None
+
+    def plays(self, name: str) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        plays = []
+        for n, item in enumerate(self.get(name, list)):
+            if not isinstance(item, list) or len(item) != 2:
+                raise RecordError(f"the {self.where}'s {name!r} play {n + 1} is not [seat, cards]")
+            r = _Reader({"seat": item[0], "cards": item[1]}, f"{self.where}'s play {n + 1}")
+            plays.append((r.seat("seat"), tuple(r.cards("cards"))))
+        return tuple(plays)
