@@ -230,7 +230,8 @@ def draw_follow_ladder(
     ``lead``, a first row shows the lead. Each card is one patch with one text, each label
     one more text. The pictures and the rules are separate: the caller finds the plays (with
     ``legal_follows`` or ``check_follow``); a play that is not in its hand, copies counted,
-    is a ``ValueError`` and nothing is drawn.
+    is a ``ValueError`` and nothing is drawn. Labels are drawn in matplotlib's default font:
+    keep them to ASCII and the suit symbols (it has no Chinese characters).
     """
     _scheme(colors)
     rows: list[tuple[str, list[tuple[Card, bool]]]] = []
