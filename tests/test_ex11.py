@@ -293,7 +293,10 @@ def test_the_notebooks_link_the_lesson_and_hold_every_question():
     for path in (SOLUTION_COPY, STUDENT_COPY):
         notebook = nbformat.read(path, as_version=4)
         assert notebook.metadata["shengji_edu"]["exercise"] == "ex11"
-        assert "(../lessons/11_more_decks.ipynb)" in notebook.cells[0].source
+        links = re.findall(r"\]\(([^)]*11_more_decks\.ipynb)\)", notebook.cells[0].source)
+        assert links, "the first cell links lesson 11"
+        assert all((path.parent / link).resolve() == ROOT / "lessons" / "11_more_decks.ipynb"
+                   for link in links), links
         code = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
         for q in ex11.QUESTIONS:
             assert f"q{q.number}.check({q.function})" in code
