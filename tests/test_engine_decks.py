@@ -46,6 +46,7 @@ from shengji_edu.game.declaring import (
 from shengji_edu.game.events import KITTY_TAKEN
 from shengji_edu.i18n import render
 from shengji_edu.players import GreedyPlayer, RandomPlayer, make_player
+from shengji_edu.render.text import rules_text
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "records"
@@ -140,14 +141,14 @@ def check_whole_hand(rnd: Round) -> None:
 
 
 CASES = [
-    (rules, kind)
+    pytest.param(rules, kind, id=f"{kind}: {rules_text(rules)}")
     for rules in VARIANTS
     for kind in sorted(KINDS)
     if kind != "montecarlo" or rules.decks != 2  # the frozen games cover it with two decks
 ]
 
 
-@pytest.mark.parametrize(("rules", "kind"), CASES, ids=lambda x: x if isinstance(x, str) else "")
+@pytest.mark.parametrize(("rules", "kind"), CASES)
 def test_a_seeded_hand_of_every_variant_is_legal_conserved_and_repeatable(rules, kind):
     seed = 20 + VARIANTS.index(rules)
 
@@ -824,3 +825,25 @@ def test_the_kitty_size_in_rule_messages_follows_the_decks():
     assert format_cards(rnd.kitty)  # six cards
     assert len(rnd.kitty) == 6 and rnd.phase == KITTY
     assert BIG_JOKERS > PAIR_LEVEL  # the ladder of two decks stands below the triples
+
+
+def test_a_person_at_the_terminal_is_offered_the_overcalls_and_buries_again():
+    from shengji_edu.players.human import HumanPlayer
+
+    rnd = find(lambda r: any(holders(r).values()))
+    seat = next(s for s, o in holders(rnd).items() if o)
+    ask_until(rnd, seat)
+    said: list[str] = []
+    answers = iter(["9", "1"])
+    person = HumanPlayer(ask=lambda prompt: next(answers), say=said.append)
+    choice = person.overcall(rnd.view(seat))
+    assert choice == rnd.legal_overcalls(seat)[0]
+    assert any("1: overcall with" in line for line in said)
+    assert any("Type a number from 1 to" in line for line in said)
+    rnd.overcall(seat, choice)
+    hand = rnd.hand(seat)
+    answers = iter(["S2", format_cards(hand[:8])])
+    said.clear()
+    buried = person.bury(rnd.view(seat))
+    assert buried == list(hand[:8]) and any("bury exactly 8 cards" in line for line in said)
+    assert any(f"Your {len(hand)} cards" in line for line in said)

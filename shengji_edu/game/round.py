@@ -796,7 +796,8 @@ class Round:
             self._kitty_flip = flip
             suit = None if flip.is_joker else flip.suit
         assert self._dealer is not None
-        self._trump = self._fixed_trump or self.rules.trump(self.level_rank, suit)
+        fixed = self._fixed_trump
+        self._trump = fixed if fixed is not None else self.rules.trump(self.level_rank, suit)
         self._events.append(
             ev.Event(
                 ev.TRUMP_FIXED,
