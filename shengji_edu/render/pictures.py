@@ -297,15 +297,16 @@ def _marked(
 
 
 def plot_points(round_: Round, ax: Axes | None = None, title: str | None = None) -> Axes:
-    """Chart the defenders' running points after each trick, with the 80-point line.
+    """Chart the defenders' running points after each trick, with the line where they take
+    the deal (80 points with two decks: ``rules.take_deal_points``, 40 or 120 with one or three).
 
     Bars show each trick's points, coloured by the team that won it (only the defenders
     keep theirs); the line is the defenders' total, read from the round's ``trick`` events.
     If the defenders won the kitty, a last step shows it. Returns the axes.
     """
     from ..game import events as ev
-    from ..scoring import TAKE_DEAL_POINTS
 
+    take_deal = round_.rules.take_deal_points
     tricks = [e for e in round_.events if e.kind == ev.TRICK]
     numbers = [e.data["number"] for e in tricks]
     totals = [e.data["defender_points"] for e in tricks]
@@ -338,12 +339,12 @@ def plot_points(round_: Round, ax: Axes | None = None, title: str | None = None)
             xytext=(-6, 6),
             ha="right",
         )
-    ax.axhline(TAKE_DEAL_POINTS, color="#666666", linestyle="--", linewidth=1)
+    ax.axhline(take_deal, color="#666666", linestyle="--", linewidth=1)
     right = (numbers[-1] if numbers else 1) + 1.7
     ax.text(
         0.5,
-        TAKE_DEAL_POINTS + 2,
-        "80: defenders take the deal",
+        take_deal + 2,
+        f"{take_deal}: defenders take the deal",
         ha="left",
         va="bottom",
         fontsize=8,
@@ -351,7 +352,7 @@ def plot_points(round_: Round, ax: Axes | None = None, title: str | None = None)
     ax.set_xlabel("trick")
     ax.set_ylabel("points")
     ax.set_xlim(0.3, right)
-    top = max([TAKE_DEAL_POINTS, *totals]) + (result.kitty_points if result else 0)
+    top = max([take_deal, *totals]) + (result.kitty_points if result else 0)
     ax.set_ylim(0, 1.3 * top + 10)
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
