@@ -80,8 +80,8 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "move_time": self.move_time,
-            "load_time": self.load_time,
+            "move_time": float(self.move_time),
+            "load_time": float(self.load_time),
             "memory_mb": self.memory_mb,
         }
 
@@ -461,10 +461,7 @@ def _all(seats: list[RemoteSeat], action) -> None:
 
 def _not_entered(setup: DealSetup, job: MatchJob, a_team: int, problems: list) -> dict:
     """A hand that cannot be played: a bot could not enter (see the module docstring)."""
-    if problems[0] and problems[1]:
-        seat = 0  # both cannot play: the team in seats 0 and 2 forfeits
-    else:
-        seat = 0 if problems[0] else 1
+    seat = 0 if problems[0] else 1  # both cannot play: the team in seats 0 and 2 forfeits
     team = team_of(seat)
     result = forfeit_result(setup, job.rules, team)
     result["forfeit"] = {

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 from collections import Counter
 from dataclasses import dataclass, field
@@ -344,8 +343,7 @@ def _note(bot: dict, forfeits: Counter, hands: int) -> str:
         return f"could not enter: {bot.get('reason', '')}"
     if not forfeits:
         return ""
-    kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(forfeits.items()))
-    return f"forfeited {sum(forfeits.values())} of {hands} hands ({kinds})"
+    return "forfeits: " + ", ".join(f"{kind} {n}" for kind, n in sorted(forfeits.items()))
 
 
 def _rating_text(measure: dict | None) -> str:
@@ -384,4 +382,3 @@ def _csv(path: Path, header: list[str], rows: list[list[Any]]) -> Path:
 
 
 __all__ = ["TournamentResult"]
-_ = json  # the module's results are JSON (see write)

@@ -42,6 +42,7 @@ from .schedule import deal_setups, match_key, pairs
 
 DEFAULT_OUT = "tournament-results"
 DEFAULT_DEALS = 10
+DEFAULT_SETTINGS = Settings()
 SMALL_SEED = 2**40
 """Seeds below this are easy to guess: the command warns (see :mod:`.schedule`)."""
 
@@ -156,6 +157,9 @@ def plan_tournament(
     check_rules(rules)
     if out.exists() and not out.is_dir():
         raise TournamentError(f"--out {out} is a file: give a folder for the results")
+    inside = Path(bots_folder).resolve()
+    if out.resolve() == inside or inside in out.resolve().parents:
+        raise TournamentError(f"--out {out} is inside the bots folder: put the results elsewhere")
     bots = find_bots(bots_folder)
     manifest = store.read_manifest(out) if out.is_dir() else None
     if seed is None:
@@ -167,9 +171,9 @@ def plan_tournament(
     engine = _engine()
     limits = settings.to_dict()
     known = {}
-    if manifest and not fresh and manifest.get("engine") == engine:
-        if manifest.get("limits") == limits:
-            known = {b["name"]: b for b in manifest.get("bots", []) if "status" in b}
+    same = manifest and manifest.get("engine") == engine and manifest.get("limits") == limits
+    if same and not fresh:
+        known = {b["name"]: b for b in manifest.get("bots", []) if "status" in b}
     to_load = [b for b in bots if known.get(b.name, {}).get("sha256") != b.sha256]
     status = {b.name: known[b.name] for b in bots if b not in to_load}
     status.update(
@@ -267,10 +271,30 @@ def connect(address: str):
         raise TournamentError(
             'running on a cluster needs Dask: pip install "shengji-edu[cluster]"'
         ) from None
+    _reachable(address)
     try:
         return Client(address, timeout=20)
     except (OSError, TimeoutError, ValueError) as error:
         raise TournamentError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+
+
+def _reachable(address: str) -> None:
+    """Fail at once (not after Dask's 20 s of retries) when nothing listens at a TCP address."""
+    import socket
+    from urllib.parse import urlsplit
+
+    if not address.startswith("tcp://"):
+        return
+    try:
+        parts = urlsplit(address)
+        host, port = parts.hostname, parts.port or 8786
+    except ValueError as error:
+        raise TournamentError(f"{address} is not a scheduler address: {error}") from None
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except OSError as error:
+        reason = error.strerror or str(error) or type(error).__name__
+        raise TournamentError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
 
 
 def _cluster(jobs: list[MatchJob], client, finished: Callable[[dict], None]) -> None:
@@ -291,7 +315,7 @@ def run_tournament(
     seed: int | None = None,
     rules: RuleSet = RuleSet(),
     *,
-    settings: Settings = Settings(),
+    settings: Settings = DEFAULT_SETTINGS,
     workers: int = 1,
     scheduler: str | Any | None = None,
     out: str | Path = DEFAULT_OUT,
@@ -403,7 +427,7 @@ def check_bot(
     against: str = "greedy",
     deals: int = 1,
     seed: int = 2026,
-    settings: Settings = Settings(),
+    settings: Settings = DEFAULT_SETTINGS,
 ) -> BotCheck:
     """Load a bot as the tournament does and play ``deals`` duplicate deals against a
     baseline: the check to run before handing a bot in."""

@@ -70,9 +70,9 @@ def read_matches(out: Path, keys: set[str]) -> dict[str, dict]:
     folder = out / MATCHES
     for key in keys:
         record = read_json(folder / f"{key}.json")
-        if isinstance(record, dict) and record.get("format") == MATCH_FORMAT:
-            if record.get("key") == key:
-                found[key] = record
+        ours = isinstance(record, dict) and record.get("format") == MATCH_FORMAT
+        if ours and record.get("key") == key:
+            found[key] = record
     return found
 
 
