@@ -140,9 +140,7 @@ def test_six_bots_the_broken_ones_lose_their_hands_the_spy_learns_nothing(tmp_pa
     assert {f["reason"] for f in forfeits if f["bot"] == "crasher"} == {
         "its process ended (exit code 3)"
     }
-    assert {f["reason"] for f in forfeits if f["bot"] == "looper"} == {
-        "took more than 1 s to play"
-    }
+    assert {f["reason"] for f in forfeits if f["bot"] == "looper"} == {"took more than 1 s to play"}
     spy = [f["reason"] for f in forfeits if f["bot"] == "spy"]
     assert len(spy) == 10 and all(reason.startswith("raised RuntimeError: SPY") for reason in spy)
     for reason in spy:
@@ -204,8 +202,13 @@ def test_the_same_results_with_1_or_2_workers_on_dask_and_after_an_interruption(
     out = tmp_path / "stopped"
     command = [sys.executable, "-m", "shengji_edu", "tournament", str(bots), "--deals", "2"]
     command += ["--seed", "11", "--move-time", "5", "--out", str(out)]
-    first = subprocess.Popen(command, cwd=tmp_path, start_new_session=True,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    first = subprocess.Popen(
+        command,
+        cwd=tmp_path,
+        start_new_session=True,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and not list((out / "matches").glob("*.json")):
         time.sleep(0.05)
@@ -338,9 +341,8 @@ def test_a_missing_folder_or_an_unreachable_scheduler_is_a_usage_error(tmp_path,
     assert "does not exist" in capsys.readouterr().err
     write(tmp_path / "bots", {"baselines.txt": "greedy\nrandom\n"})
     out = tmp_path / "out"
-    code = main(["tournament", str(tmp_path / "bots"), "--scheduler", "tcp://127.0.0.1:9", "--out",
-                 str(out)])
-    assert code == 2
+    argv = ["tournament", str(tmp_path / "bots"), "--scheduler", "tcp://127.0.0.1:9"]
+    assert main([*argv, "--out", str(out)]) == 2
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in capsys.readouterr().err
 
 
