@@ -105,6 +105,10 @@ class MatchJob:
     """Folders the bots must not read (the bots folder, the results)."""
 
 
+class OtherCode(ValueError):
+    """A worker runs other shengji_edu code than the tournament (results would differ)."""
+
+
 class Forfeit(Exception):
     """A seat's bot lost the hand: ``kind`` (timeout, crashed, error, illegal, …), ``reason``."""
 
@@ -380,7 +384,7 @@ def play_match(job: MatchJob) -> dict[str, Any]:
     from ..grading import grader_version
 
     if job.engine != grader_version():
-        raise RuntimeError(
+        raise OtherCode(
             f"this worker runs other shengji_edu code ({grader_version()}, not {job.engine}): "
             "install the same version everywhere"
         )

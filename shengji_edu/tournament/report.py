@@ -155,23 +155,7 @@ class TournamentResult:
     # --- text -------------------------------------------------------------------------------
     def leaderboard_text(self, rating: bool | None = None, width: int = 100) -> str:
         """The leaderboard as a plain-text table."""
-        rows = self.standings(rating)
-        with_rating = rows and rows[0]["rating"] is not None
-        name_width = max(3, min(28, max(len(row["bot"]) for row in rows)))
-        header = f"{'rank':>4}  {'bot':<{name_width}}"
-        if with_rating:
-            header += f"  {'rating [95%]':<20}"
-        header += f"  {'hands won [95%]':<22}  {'forfeits':>8}  note"
-        lines = [header.rstrip()]
-        for row in rows:
-            line = f"{row['rank']:>4}  {_cut(row['bot'], name_width):<{name_width}}"
-            if with_rating:
-                line += f"  {_rating_text(row['rating']):<20}"
-            line += f"  {_share_text(row['score']):<22}"
-            line += f"  {row['forfeits']:>3}/{row['hands']:<4}  "
-            line += _cut(row["note"], max(0, width - len(line)))
-            lines.append(line.rstrip())
-        return "\n".join(lines)
+        return format_standings(self.standings(rating), width)
 
     def pairs_text(self, limit: int = 12) -> str:
         """A table of hands won (row against column), for a small field."""
@@ -275,40 +259,7 @@ class TournamentResult:
 
     def plot(self, ax=None, rating: bool | None = None):
         """Horizontal bars: each bot's rating (or score) with its 95% interval; the axes."""
-        import matplotlib.pyplot as plt
-
-        rows = list(reversed(self.standings(rating)))
-        use_rating = rows[0]["rating"] is not None
-        if ax is None:
-            _fig, ax = plt.subplots(figsize=(6.5, 0.9 + 0.32 * len(rows)))
-        values, lows, highs = [], [], []
-        for row in rows:
-            measure = row["rating"] if use_rating else row["score"]
-            scale = 1 if use_rating else 100
-            value = measure["value"] * scale
-            values.append(value)
-            lows.append(value - (measure["low"] * scale if measure["low"] is not None else value))
-            highs.append(
-                (measure["high"] * scale if measure["high"] is not None else value) - value
-            )
-        colors = ["#999999" if row["status"] != "entered" else "#0072B2" for row in rows]
-        base = rt.ELO_MEAN if use_rating else 50
-        ax.barh(
-            [row["bot"] for row in rows],
-            [v - base for v in values],
-            left=base,
-            xerr=[lows, highs],
-            color=colors,
-            capsize=3,
-        )
-        ax.axvline(base, color="grey", linestyle="--", linewidth=1)
-        ax.set_xlabel(
-            "Bradley–Terry rating (Elo scale), 95% interval"
-            if use_rating
-            else "hands won (%), 95% interval"
-        )
-        ax.set_title(f"{len(rows)} bots, {self.deals} duplicate deals per pair")
-        return ax
+        return plot_standings(self.standings(rating), self.deals, ax)
 
     # --- reading back -----------------------------------------------------------------------
     @classmethod
@@ -336,6 +287,63 @@ class TournamentResult:
         if not isinstance(data, dict) or data.get("format") != RESULT_FORMAT:
             raise ValueError(f"{path} is not a tournament's leaderboard.json")
         return data
+
+
+def format_standings(rows: list[dict[str, Any]], width: int = 100) -> str:
+    """Standings (as :meth:`TournamentResult.standings` or ``leaderboard.json`` give them)
+    as a plain-text table."""
+    with_rating = bool(rows) and rows[0]["rating"] is not None
+    name_width = max(3, min(28, max(len(row["bot"]) for row in rows)))
+    header = f"{'rank':>4}  {'bot':<{name_width}}"
+    if with_rating:
+        header += f"  {'rating [95%]':<20}"
+    header += f"  {'hands won [95%]':<22}  {'forfeits':>8}  note"
+    lines = [header.rstrip()]
+    for row in rows:
+        line = f"{row['rank']:>4}  {_cut(row['bot'], name_width):<{name_width}}"
+        if with_rating:
+            line += f"  {_rating_text(row['rating']):<20}"
+        line += f"  {_share_text(row['score']):<22}"
+        line += f"  {row['forfeits']:>3}/{row['hands']:<4}  "
+        line += _cut(row["note"], max(0, width - len(line)))
+        lines.append(line.rstrip())
+    return "\n".join(lines)
+
+
+def plot_standings(rows: list[dict[str, Any]], deals: int, ax=None):
+    """Horizontal bars: each bot's rating (or, without one, its score) with its 95% interval."""
+    import matplotlib.pyplot as plt
+
+    rows = list(reversed(rows))
+    use_rating = rows[0]["rating"] is not None
+    if ax is None:
+        _fig, ax = plt.subplots(figsize=(6.5, 0.9 + 0.32 * len(rows)))
+    scale = 1 if use_rating else 100
+    values, below, above = [], [], []
+    for row in rows:
+        measure = row["rating"] if use_rating else row["score"]
+        value = measure["value"] * scale
+        low = value if measure["low"] is None else measure["low"] * scale
+        high = value if measure["high"] is None else measure["high"] * scale
+        values.append(value)
+        below.append(value - low)
+        above.append(high - value)
+    colors = ["#999999" if row["status"] != "entered" else "#0072B2" for row in rows]
+    base = rt.ELO_MEAN if use_rating else 50
+    ax.barh(
+        [row["bot"] for row in rows],
+        [v - base for v in values],
+        left=base,
+        xerr=[below, above],
+        color=colors,
+        capsize=3,
+    )
+    ax.axvline(base, color="grey", linestyle="--", linewidth=1)
+    what = "Bradley–Terry rating (Elo scale)" if use_rating else "hands won (%)"
+    ax.set_xlabel(f"{what}, 95% interval")
+    plural = "s" if deals != 1 else ""
+    ax.set_title(f"{len(rows)} bots, {deals} duplicate deal{plural} per pair")
+    return ax
 
 
 def _note(bot: dict, forfeits: Counter, hands: int) -> str:
