@@ -128,6 +128,8 @@ def trial_load(bots: Sequence[Bot], settings: Settings, exclude: Sequence[str], 
     def one(bot: Bot) -> dict[str, Any]:
         if bot.problem is not None:
             return {"status": "disqualified", "reason": bot.problem}
+        if bot.kind == "baseline":  # checked when baselines.txt was read; the probe loaded one
+            return {"status": "entered", "class": None, "player": bot.name}
         seat = RemoteSeat(bot, settings, settings.load_time + 30.0, tuple(exclude))
         try:
             seat.start()
@@ -256,7 +258,7 @@ def _local(jobs: list[MatchJob], workers: int, finished: Callable[[dict], None])
                 finished(future.result())
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
-        for process in list(getattr(pool, "_processes", {}).values()):
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
             with contextlib.suppress(Exception):
                 process.kill()  # each one's sandboxes end with it (their lifelines close)
         raise
