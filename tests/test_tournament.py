@@ -423,3 +423,55 @@ def test_check_bot_says_what_is_wrong_before_the_bot_is_handed_in(tmp_path):
     assert str(verdict).startswith("oops: cannot enter: no player class")
     good = check_bot(FIXTURES / "more_bots" / "cheater.py")
     assert not good.ok and "illegal play" in str(good)
+
+
+# --- the report, from records alone -----------------------------------------------------------
+def synthetic(names: list[str], deals: int, beats) -> TournamentResult:
+    """A finished tournament where ``beats(a, b, deal, run)`` says whether ``a`` won."""
+    records = []
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            runs = [
+                [
+                    {
+                        "a_team": t,
+                        "winning_team": t if beats(a, b, d, t) else 1 - t,
+                        "defender_points": 40,
+                        "level_gain": [1, 0],
+                    }
+                    for t in (0, 1)
+                ]
+                for d in range(deals)
+            ]
+            records.append({"a": a, "b": b, "deals": [{"runs": r} for r in runs]})
+    bots = [{"name": n, "kind": "file", "status": "entered"} for n in names]
+    return TournamentResult(seed=1, deals=deals, rules=RuleSet(), bots=bots, records=records)
+
+
+def test_the_leaderboard_files_say_the_same_as_the_table(tmp_path):
+    strong = {"ann": 3, "bea": 2, "cy": 1, "dot": 0}
+    result = synthetic(list(strong), 3, lambda a, b, d, t: strong[a] > strong[b] or d == t == 0)
+    rows = result.standings(rating=False)
+    assert [row["bot"] for row in rows] == ["ann", "bea", "cy", "dot"]
+    assert [row["rank"] for row in rows] == [1, 2, 3, 4]
+    assert rows[1]["score"]["low"] <= rows[1]["score"]["value"] <= rows[1]["score"]["high"]
+    written = result.write(tmp_path, rating=False, chart=False)
+    assert {p.name for p in written} == {
+        "leaderboard.json",
+        "leaderboard.csv",
+        "pairs.csv",
+        "forfeits.csv",
+    }
+    lines = (tmp_path / "leaderboard.csv").read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("rank,bot,kind,rating,rating_low,rating_high,hands_won,")
+    assert lines[1].startswith("1,ann,file,,,,")
+    assert len((tmp_path / "pairs.csv").read_text(encoding="utf-8").splitlines()) == 1 + 6
+    text = result.leaderboard_text(rating=False)
+    assert text.splitlines()[1].split()[:2] == ["1", "ann"]
+    assert "ann" in result.pairs_text() and result.forfeits_text() == "no forfeits"
+    with_rating = result.standings(rating=True)
+    ratings = [row["rating"]["value"] for row in with_rating]
+    assert ratings == sorted(ratings, reverse=True)
+    unfinished = TournamentResult(1, 3, RuleSet(), result.bots, result.records[:2])
+    with pytest.raises(ValueError, match="not finished"):
+        unfinished.standings()
