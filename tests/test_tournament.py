@@ -443,7 +443,8 @@ def synthetic(names: list[str], deals: int, beats) -> TournamentResult:
                 ]
                 for d in range(deals)
             ]
-            records.append({"a": a, "b": b, "deals": [{"runs": r} for r in runs]})
+            deals_data = [{"dealer": 0, "runs": r} for r in runs]
+            records.append({"a": a, "b": b, "deals": deals_data})
     bots = [{"name": n, "kind": "file", "status": "entered"} for n in names]
     return TournamentResult(seed=1, deals=deals, rules=RuleSet(), bots=bots, records=records)
 
