@@ -157,13 +157,13 @@ class TournamentResult:
         """The leaderboard as a plain-text table."""
         return format_standings(self.standings(rating), width)
 
-    def pairs_text(self, limit: int = 12) -> str:
+    def pairs_text(self, limit: int = 12, width: int = 100) -> str:
         """A table of hands won (row against column), for a small field."""
         names = self.names
         if len(names) > limit:
             return f"({len(names)} bots: see pairs.csv for every pair)"
         won = {(p["a"], p["b"]): (p["a_won"], p["b_won"]) for p in self.pairs()}
-        cell = max(7, max(len(n) for n in names[:limit]) + 1)
+        cell = max(6, min(max(len(n) for n in names) + 1, width // (len(names) + 1)))
         short = [_cut(n, cell - 1) for n in names]
         lines = [
             "hands won by the row's bot against the column's",
