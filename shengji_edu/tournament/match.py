@@ -31,6 +31,11 @@ team: if it was the dealer's team, as if the defenders had taken every point (th
 team, as if they had taken none (the dealer's team gains 3 levels). The arena's per-hand
 measures (hand won, levels gained, defender points) are computed from that.
 
+Every deal is the arena's duplicate deal: the shuffle, dealer, level and trump are fixed
+ahead (``Round(..., fixed_trump=...)``), so nobody declares and, with
+``overcall_after_bury``, there is no overcall round either (the engine skips it when the
+trump is fixed); the bury and the play are the bots' decisions.
+
 Timeouts are the one thing that is not reproducible: a bot near its time limit on a busy
 machine may time out in one run and not in another. Everything else in a match depends only
 on the two bots, the deals and the rules.
