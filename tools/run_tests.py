@@ -2,7 +2,8 @@
 
 Steps, each a separate ``python -m pytest`` run from the repository root:
 
-  a. unit and property tests in tests/ (not the e2e browser test); must collect tests
+  a. unit and property tests in tests/ (not the e2e browser test); must collect tests; prints
+     its 15 slowest tests, to keep CI's 10-minute budget in view
   b. strict nbval on lessons/              (skipped when there are no notebooks)
   c. nbval on exercises/solutions/         (skipped when there are no notebooks)
   d. the e2e browser test, ``-m e2e``      (skipped when no test file has the marker)
@@ -100,7 +101,7 @@ def plan(extra_args: list[str], students: StudentsStep | None = None) -> list[St
     steps = [
         Step(
             "unit tests (tests/, not e2e)",
-            ["-m", "not e2e", *parallel(), *extra_args],
+            ["-m", "not e2e", "--durations=15", *parallel(), *extra_args],
             required=True,
         )
     ]
