@@ -52,6 +52,8 @@ from .render.text import (
 )
 from .rules import RuleSet
 
+RULES_HELP = "variants (RULES §11), e.g. decks=3,twos_are_trump=true or kitty=linear"
+
 
 def _positive(text: str) -> int:
     """An argparse type: a whole number of at least 1."""
@@ -450,7 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=["human", "random", "random", "random"],
         help=f"1 or 4 of: {choices} (default human,random,random,random)",
     )
-    play.add_argument("--rules", type=_rules, default=RuleSet(), help="variants, e.g. kitty=linear")
+    play.add_argument("--rules", type=_rules, default=RuleSet(), help=RULES_HELP)
     play.add_argument("--auto", action="store_true", help="computer players only")
     play.add_argument("--hands", type=_positive, help="stop after this many hands")
     play.add_argument("--verbose", action="store_true", help="print every trick")
@@ -458,30 +460,30 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
 
     sim = sub.add_parser("simulate", help="play many hands and summarise")
-    sim.add_argument("--hands", type=_positive, default=100)
+    sim.add_argument("--hands", type=_positive, default=100, help="hands to play (default 100)")
     sim.add_argument(
         "--players",
         type=_computer_names,
         default=["random"] * 4,
         help=f"1 or 4 of: {', '.join(PLAYER_TYPES)}",
     )
-    sim.add_argument("--seed", type=_whole, default=0)
-    sim.add_argument("--rules", type=_rules, default=RuleSet())
+    sim.add_argument("--seed", type=_whole, default=0, help="seed of the first hand (default 0)")
+    sim.add_argument("--rules", type=_rules, default=RuleSet(), help=RULES_HELP)
     sim.set_defaults(func=cmd_simulate)
 
     arena = sub.add_parser("arena", help="compare two players over duplicate deals")
     arena.add_argument("player_a", type=_spec, help="e.g. greedy, or montecarlo:budget=16")
     arena.add_argument("player_b", type=_spec, help="e.g. random")
     arena.add_argument("--deals", type=_positive, default=100, help="each is played twice")
-    arena.add_argument("--seed", type=_whole, default=0)
+    arena.add_argument("--seed", type=_whole, default=0, help="seed of the deals (default 0)")
     arena.add_argument("--processes", type=_positive, default=1, help="worker processes")
-    arena.add_argument("--rules", type=_rules, default=RuleSet())
+    arena.add_argument("--rules", type=_rules, default=RuleSet(), help=RULES_HELP)
     arena.add_argument("--json", type=_output, help="save the raw per-deal results here")
     arena.add_argument("--chart", type=_chart, help="save a bar chart (PNG) here")
     arena.set_defaults(func=cmd_arena)
 
     replay = sub.add_parser("replay", help="print a recorded hand or match trick by trick")
-    replay.add_argument("file")
+    replay.add_argument("file", help="a record written by shengji play --save")
     replay.set_defaults(func=cmd_replay)
 
     grade = sub.add_parser(
@@ -559,7 +561,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument(
         "--seed", type=_whole, help="the deals' seed (default: the folder's, else a random one)"
     )
-    tour.add_argument("--rules", type=_rules, default=RuleSet(), help="variants, e.g. kitty=linear")
+    tour.add_argument("--rules", type=_rules, default=RuleSet(), help=RULES_HELP)
     where = tour.add_mutually_exclusive_group()
     where.add_argument("--workers", type=_positive, help="local worker processes (default 1)")
     where.add_argument(
