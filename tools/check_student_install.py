@@ -15,11 +15,12 @@
    cell that raises fails; a student copy's checks report NOT ATTEMPTED, never raise) in that
    kernel, two notebooks at a time, with small simulation sizes.
 
-Steps 1 and 2 are :func:`prepare`; ``tools/run_tests.py`` (the README command, what ``.ci/run`` runs)
-calls it and then executes the lessons and the exercise copies in the students' kernel
-instead of the test environment's, so CI executes each lesson once. The pytest and nbval that
-drive the notebooks come from the environment running this script (the test extra); the
-kernel that runs them has only the students' install. Exit code 0 when everything passed.
+Steps 1 and 2 are :func:`prepare`; ``tools/run_tests.py`` (the README command, what
+``.ci/run`` runs) calls it and then executes the lessons and the exercise copies in the
+students' kernel instead of the test environment's, so CI executes each lesson once. The
+pytest and nbval that drive the notebooks come from the environment running this script (the
+test extra); the kernel that runs them has only the students' install. Exit code 0 when
+everything passed.
 """
 
 from __future__ import annotations
