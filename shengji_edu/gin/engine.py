@@ -443,9 +443,7 @@ class GinView:
         # A picked card leaves that hand only by a discard; from the pile only a player can
         # take it back: so it is still there unless it lies on the pile or in our own hand.
         elsewhere = set(self._discards) | set(self._hand)
-        return tuple(
-            dict.fromkeys(c for c in self._picked[1 - self._seat] if c not in elsewhere)
-        )
+        return tuple(dict.fromkeys(c for c in self._picked[1 - self._seat] if c not in elsewhere))
 
     def unseen(self) -> list[int]:
         """Cards this player has not seen: in the stock or (not known) in the opponent's hand."""
