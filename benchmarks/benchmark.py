@@ -1,8 +1,11 @@
 """Speed benchmarks: print numbers, never assert (timings belong here, not in tests).
 
     python benchmarks/benchmark.py            # everything
-    python benchmarks/benchmark.py selfplay   # one section: selfplay, follows, verdicts,
-                                              # winner, mc
+    python benchmarks/benchmark.py selfplay   # one section: selfplay, decks, follows,
+                                              # verdicts, winner, mc
+
+``decks`` is the self-play rate of random and greedy players for one, two and three decks
+(RULES §11.1), and with the overcall round after the bury (§11.3).
 
 Rates are best-of-3 wall-clock rates in one process on whatever machine runs it; the Monte
 Carlo section reports the median and 95th percentile of single decisions.
@@ -15,7 +18,7 @@ import statistics
 import sys
 import time
 
-from shengji_edu import Trump, check_follow, legal_follows, parse_cards, trick_winner
+from shengji_edu import RuleSet, Trump, check_follow, legal_follows, parse_cards, trick_winner
 from shengji_edu.game import Round, play_round
 from shengji_edu.players import make_player
 
@@ -30,15 +33,28 @@ def best_rate(work, count: int, repeats: int = 3) -> float:
     return count / best
 
 
-def selfplay(kind: str, hands: int) -> None:
+def selfplay(kind: str, hands: int, rules: RuleSet = RuleSet(), label: str = "") -> float:
     players = [make_player(kind) for _ in range(4)]
 
     def work() -> None:
         for seed in range(hands):
-            play_round(Round(seed), players)
+            play_round(Round(seed, rules), players)
 
     rate = best_rate(work, hands)
-    print(f"self-play {kind:>10}: {rate:8.1f} hands/s  ({hands} hands, full deal+declare+play)")
+    what = f" {label}" if label else ""
+    print(
+        f"self-play {kind:>10}{what}: {rate:8.1f} hands/s  ({hands} hands, full deal+declare+play)"
+    )
+    return rate
+
+
+def decks() -> None:
+    """Self-play rates for every deck count (and the overcall round), random and greedy."""
+    for decks in (1, 2, 3):
+        for kind, hands in (("random", 150), ("greedy", 40)):
+            selfplay(kind, hands, RuleSet(decks=decks), f"{decks} deck{'s' * (decks > 1)}")
+    for kind, hands in (("random", 150), ("greedy", 40)):
+        selfplay(kind, hands, RuleSet(decks=3, overcall_after_bury=True), "3 decks, overcall")
 
 
 def follows() -> None:
@@ -122,11 +138,13 @@ def montecarlo_latency(hands: int = 3) -> None:
 
 def main(sections: list[str]) -> None:
     random.seed(0)
-    wanted = set(sections) or {"selfplay", "follows", "verdicts", "winner", "mc"}
+    wanted = set(sections) or {"selfplay", "decks", "follows", "verdicts", "winner", "mc"}
     print(f"python {sys.version.split()[0]}; rates are the best of 3 runs")
     if "selfplay" in wanted:
         selfplay("random", 200)
         selfplay("greedy", 60)
+    if "decks" in wanted:
+        decks()
     if "follows" in wanted:
         follows()
     if "verdicts" in wanted:

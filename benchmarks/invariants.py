@@ -1,25 +1,31 @@
 """Invariants over many seeded hands: what the audit of issue 12 checked, kept as a script.
 
-    python benchmarks/invariants.py                 # 10,000 hands, about 4 minutes
+    python benchmarks/invariants.py                 # 10,000 hands, every variant
     python benchmarks/invariants.py --hands 500 --seed 3
+    python benchmarks/invariants.py --variants two  # only the two-deck variants of before
 
 Each hand is dealt from its own seed with a mix of random and greedy players, under one of
-several rule variants and starting positions, and then checked:
+the rule variants (:data:`VARIANTS`: one, two and three decks, the 2s always trump,
+overcalling after the bury, every kitty rule with and without a cap, penalties, the
+after-deal auction; RULES §11) and starting positions, and then checked:
 
-* cards are conserved: after every trick the hands, the cards played and the kitty are the
-  108 cards exactly, and at the end every hand is empty;
-* every play was legal by the rules, judged again with the rules functions themselves
-  (``check_lead`` / ``check_follow``; a multi-card lead with ``check_throw``, and a failed
-  throw must lead exactly the forced cards);
-* the points add up: all tricks' points plus the kitty's are 200, the defenders' trick
-  points are those of the tricks they won, and the result is trick points plus the kitty
-  (times its multiplier, if the defenders won the last trick) plus penalties, settled by
-  ``settle``;
+* cards are conserved: after every bury and every trick the hands, the cards played and
+  the kitty are the cards of ``rules.deck()`` exactly (54, 108 or 162), and at the end every
+  hand is empty;
+* every decision was legal by the rules functions themselves: declarations with
+  ``declaration_over``, overcalls with ``overcall_strength`` against the standing one, every
+  bury ``rules.kitty_size`` cards, leads and follows with ``check_lead`` / ``check_follow``
+  (a multi-card lead with ``check_throw``, and a failed throw must lead exactly the forced
+  cards);
+* the points add up: all tricks' points plus the kitty's are ``rules.total_points`` (100,
+  200 or 300), the defenders' trick points are those of the tricks they won, and the result
+  is trick points plus the kitty buried last (times its multiplier, if the defenders won the
+  last trick) plus penalties, settled by ``settle``;
 * the record round-trips: saved as JSON bytes and loaded again it gives the same record;
 * every tenth hand, played again with fresh players, is the same card for card.
 
-It prints counts and the time taken, and exits 1 if any invariant failed. The test suite
-(tests/test_invariants.py) runs a few hundred hands of it.
+It prints counts (per deck count too) and the time taken, and exits 1 if any invariant
+failed. The test suite (tests/test_invariants.py) runs a small share of it.
 """
 
 from __future__ import annotations
@@ -32,20 +38,51 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from shengji_edu import RuleSet, check_follow, check_throw, new_deck, settle, trick_points
+from shengji_edu import RuleSet, check_follow, check_throw, settle, trick_points
 from shengji_edu.cards import parse_cards
 from shengji_edu.game import Round, Table, hand_record, loads
+from shengji_edu.game.declaring import declaration_over, overcall_strength
 from shengji_edu.players import make_player
 from shengji_edu.scoring import kitty_multiplier
 from shengji_edu.tricks import check_lead
 
-VARIANTS = (
+TWO_DECK_VARIANTS = (
     RuleSet(),
     RuleSet(bidding="after_deal"),
     RuleSet(kitty="linear", throw_penalty=10),
     RuleSet(settlement="escalating", bidding="after_deal", throw_penalty=10),
 )
-TWO_OF_EACH = [2] * 54
+"""The variants of the two-deck game that existed before RULES §11."""
+
+VARIANTS = (
+    *TWO_DECK_VARIANTS,
+    RuleSet(decks=1),
+    RuleSet(decks=1, overcall_after_bury=True, kitty="plain", throw_penalty=10),
+    RuleSet(decks=3),
+    RuleSet(decks=3, twos_are_trump=True, bidding="after_deal"),
+    RuleSet(decks=3, overcall_after_bury=True, kitty="linear", kitty_max=16),
+    RuleSet(twos_are_trump=True),
+    RuleSet(overcall_after_bury=True),
+    RuleSet(overcall_after_bury=True, twos_are_trump=True, settlement="escalating"),
+    RuleSet(kitty="plain", kitty_max=64),
+    RuleSet(kitty_max=16, bidding="after_deal"),
+)
+"""Every deck count and every option of RULES §11, alone and mixed with the others."""
+
+VARIANT_SETS = {"all": VARIANTS, "two": TWO_DECK_VARIANTS}
+
+PLAYERS = {
+    "random": ("random", {}),
+    "greedy": ("greedy", {}),
+    "eager": ("random", {"declare_rate": 0.0, "overcall_rate": 0.9}),
+}
+"""Player kinds by name. "eager" never declares and nearly always overcalls: with
+``overcall_after_bury`` its tables often play on a turned-up card, so overcalls happen."""
+
+
+def make(kind: str):
+    name, options = PLAYERS[kind]
+    return make_player(name, **options)
 
 
 @dataclass
@@ -55,19 +92,25 @@ class Tally:
     plays: int = 0
     throws: int = 0
     failed_throws: int = 0
+    declarations: int = 0
+    overcalls: int = 0
+    buries: int = 0
     records: int = 0
     replays: int = 0
+    by_decks: Counter = field(default_factory=Counter)
     failures: list[str] = field(default_factory=list)
 
     def fail(self, seed: int, what: str) -> None:
         self.failures.append(f"seed {seed}: {what}")
 
 
-def setup(seed: int) -> tuple[Round, list[str]]:
+def setup(seed: int, variants: tuple[RuleSet, ...] = VARIANTS) -> tuple[Round, list[str]]:
     """The hand for ``seed``: rules, start (first hand or a later one) and players."""
     rng = random.Random(seed)
-    rules = VARIANTS[rng.randrange(len(VARIANTS))]
+    rules = variants[rng.randrange(len(variants))]
     kinds = [rng.choice(("random", "greedy")) for _ in range(4)]
+    if rules.overcall_after_bury and rng.random() < 0.5:
+        kinds = ["eager" if kind == "random" else kind for kind in kinds]
     if rng.random() < 0.5:
         level = rng.randrange(2, 15)
         return Round(seed, rules, (level, level)), kinds
@@ -75,11 +118,14 @@ def setup(seed: int) -> tuple[Round, list[str]]:
     return Round(seed, rules, levels, dealer=rng.randrange(4)), kinds
 
 
-def check_hand(seed: int, tally: Tally, replay: bool = False) -> None:
-    rnd, kinds = setup(seed)
-    players = [make_player(kind) for kind in kinds]
+def check_hand(
+    seed: int, tally: Tally, replay: bool = False, variants: tuple[RuleSet, ...] = VARIANTS
+) -> None:
+    rnd, kinds = setup(seed, variants)
+    players = [make(kind) for kind in kinds]
     Table(rnd, players).run()
     tally.hands += 1
+    tally.by_decks[rnd.rules.decks] += 1
     result = rnd.result
     if result is None:
         tally.fail(seed, "the hand did not finish")
@@ -96,8 +142,8 @@ def check_hand(seed: int, tally: Tally, replay: bool = False) -> None:
         if again != record:
             tally.fail(seed, "the record does not round-trip")
     if replay:
-        twin, kinds = setup(seed)
-        Table(twin, [make_player(kind) for kind in kinds]).run()
+        twin, kinds = setup(seed, variants)
+        Table(twin, [make(kind) for kind in kinds]).run()
         tally.replays += 1
         if twin.actions != rnd.actions:
             tally.fail(seed, "the same seed and players gave another hand")
@@ -106,18 +152,48 @@ def check_hand(seed: int, tally: Tally, replay: bool = False) -> None:
 def check_plays(seed: int, rnd: Round, tally: Tally) -> None:
     """Replay the actions into a fresh round, judging each play with the rules functions."""
     twin = Round(seed, rnd.rules, rnd.levels_at_start, rnd.starting_dealer)
+    rules = rnd.rules
     for action in rnd.actions:
         kind = action["action"]
         if kind == "declare":
             while twin.dealt < action["after_card"]:
                 twin.deal_next()
+            tally.declarations += 1
+            try:
+                declaration_over(
+                    parse_cards(action["cards"]),
+                    twin.level_rank,
+                    twin.standing_declaration,
+                    action["seat"],
+                    rules.decks,
+                )
+            except ValueError as exc:
+                tally.fail(seed, f"seat {action['seat']} declared illegally: {exc}")
             twin.declare(action["seat"], action["cards"])
         elif kind == "pass":
             twin.pass_bid(action["seat"])
         elif kind == "finish_deal":
             twin.deal_all()
             twin.finish_deal()
+        elif kind == "overcall":
+            tally.overcalls += 1
+            cards = parse_cards(action["cards"])
+            floor = twin.public.overcall_floor
+            try:
+                overcall_strength(cards, twin.level_rank, floor, rules.decks)
+            except ValueError as exc:
+                tally.fail(seed, f"seat {action['seat']} overcalled illegally: {exc}")
+            twin.overcall(action["seat"], cards)
+            if twin.kitty_holder != action["seat"] or twin.trump.suit != (
+                None if cards[0].is_joker else cards[0].suit
+            ):
+                tally.fail(seed, "an overcaller did not take the kitty, or the trump stayed")
+        elif kind == "pass_overcall":
+            twin.pass_overcall(action["seat"])
         elif kind == "bury":
+            tally.buries += 1
+            if len(parse_cards(action["cards"])) != rules.kitty_size:
+                tally.fail(seed, f"a bury of {action['cards']} is not {rules.kitty_size} cards")
             twin.bury(action["seat"], action["cards"])
             conserved(seed, twin, tally)
         elif kind == "play":
@@ -154,12 +230,12 @@ def judge(seed: int, rnd: Round, seat: int, cards, tally: Tally) -> Counter | No
 
 
 def conserved(seed: int, rnd: Round, tally: Tally) -> None:
-    """Hands, cards played and the kitty are the 108 cards: two of each of the 54."""
+    """Hands, cards played and the kitty are the deck's cards: each of the 54, decks times."""
     counts = [0] * 54
     for cards in (rnd.played_cards, rnd.kitty, *(rnd.hand(seat) for seat in range(4))):
         for card in cards:
             counts[card.index] += 1
-    if counts != TWO_OF_EACH:
+    if counts != [rnd.rules.decks] * 54:
         tally.fail(seed, f"cards not conserved after {len(rnd.tricks)} tricks")
 
 
@@ -167,8 +243,12 @@ def check_points(seed: int, rnd: Round, tally: Tally) -> None:
     result = rnd.result
     assert result is not None
     every = sum(t.points for t in rnd.tricks) + trick_points(rnd.kitty)
-    if every != trick_points(new_deck()):
-        tally.fail(seed, f"tricks and kitty hold {every} points, not 200")
+    total = rnd.rules.total_points
+    if every != total or trick_points(rnd.rules.deck()) != total:
+        tally.fail(seed, f"tricks and kitty hold {every} points, not {total}")
+    bury = [a for a in rnd.actions if a["action"] == "bury"][-1]
+    if parse_cards(bury["cards"]) != list(rnd.kitty) or bury["seat"] != rnd.buried_by:
+        tally.fail(seed, "the kitty that counts is not the one buried last")
     won = sum(t.points for t in rnd.tricks if not rnd.is_dealer_team(t.winner))
     if won != result.trick_points:
         tally.fail(seed, f"defenders won {won} points in tricks, the result says so otherwise")
@@ -188,12 +268,17 @@ def check_points(seed: int, rnd: Round, tally: Tally) -> None:
             tally.fail(seed, "a failed throw led cards it did not try")
 
 
-def run(hands: int, seed: int = 0, progress: bool = False) -> Tally:
+def run(
+    hands: int,
+    seed: int = 0,
+    progress: bool = False,
+    variants: tuple[RuleSet, ...] = VARIANTS,
+) -> Tally:
     """Check ``hands`` hands with seeds drawn from ``seed``; returns the tally."""
     rng = random.Random(seed)
     tally = Tally()
     for number in range(hands):
-        check_hand(rng.getrandbits(32), tally, replay=number % 10 == 0)
+        check_hand(rng.getrandbits(32), tally, replay=number % 10 == 0, variants=variants)
         if progress and (number + 1) % 1000 == 0:
             print(f"  {number + 1} hands checked", file=sys.stderr)
     return tally
@@ -203,13 +288,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--variants", choices=sorted(VARIANT_SETS), default="all")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    tally = run(args.hands, args.seed, progress=True)
+    tally = run(args.hands, args.seed, progress=True, variants=VARIANT_SETS[args.variants])
     took = time.perf_counter() - start
     print(f"{tally.hands} hands in {took:.0f} s ({tally.hands / took:.0f} hands/s)")
+    decks = ", ".join(f"{tally.by_decks[d]} with {d} deck(s)" for d in sorted(tally.by_decks))
+    print(f"  {decks}")
     print(f"  {tally.tricks} tricks, {tally.plays} plays judged by the rules")
     print(f"  {tally.throws} multi-card leads, {tally.failed_throws} failed throws")
+    print(
+        f"  {tally.declarations} declarations, {tally.overcalls} overcalls and "
+        f"{tally.buries} buries judged"
+    )
     print(f"  {tally.records} records round-tripped, {tally.replays} hands replayed")
     print(f"  {len(tally.failures)} invariant failures")
     for failure in tally.failures[:20]:

@@ -5,7 +5,9 @@ Duplicate play removes most of that luck. Every deal is played twice from the sa
 with the same dealer seat, level, trump and kitty; in the first run player A sits in seats 0
 and 2, in the second run the teams swap seats, so each side plays both sets of cards.
 Declaring is left out (the trump is fixed to the dealer's longest suit) so the comparison
-is about play.
+is about play; so is the overcall round of ``overcall_after_bury``, since nobody declares.
+Every variant of RULES §11 is played: :func:`deal_setup` deals its probe hand with the
+rules (one, two or three decks), and the fixed trump is ``rules.trump(level, suit)``.
 
 The two runs of a deal are one *paired* observation: we average them first, then compute a
 95% confidence interval over deals (normal approximation, fine from a few dozen deals on).
@@ -30,11 +32,10 @@ from pathlib import Path
 from typing import Any
 
 from .cards import SUITS, shorten
-from .game.round import DEALT_CARDS, Round, team_of
+from .game.round import Round, team_of
 from .game.table import play_round
 from .players import Player, make_player
 from .rules import RuleSet
-from .trump import Trump
 
 PlayerSpec = str | tuple[str, dict[str, Any]] | Callable[[], Any]
 Z95 = 1.959963984540054
@@ -136,13 +137,15 @@ class DealSetup:
     trump_suit: str | None
 
 
-def deal_setup(seed: int, rng: random.Random) -> DealSetup:
-    """Choose the dealer and level with ``rng``; the trump is the dealer's longest suit."""
+def deal_setup(seed: int, rng: random.Random, rules: RuleSet = RuleSet()) -> DealSetup:
+    """Choose the dealer and level with ``rng``; the trump is the dealer's longest suit in
+    the deal ``rules`` give (the dealer gets the first card, then every fourth)."""
     dealer = rng.randrange(4)
     level = rng.randrange(2, 15)
-    probe = Round(seed, levels=(level, level), dealer=dealer)
-    dealt = [card for n, card in enumerate(probe.deck[:DEALT_CARDS]) if n % 4 == 0]
-    lengths = Counter(c.suit for c in dealt if not c.is_joker and c.rank != level)
+    probe = Round(seed, rules, levels=(level, level), dealer=dealer)
+    dealt = [card for n, card in enumerate(probe.deck[: rules.dealt_cards]) if n % 4 == 0]
+    always = rules.trump(level, None)  # jokers, level cards (and 2s if they are trumps)
+    lengths = Counter(c.suit for c in dealt if not always.is_trump(c))
     suit = max(SUITS, key=lambda s: (lengths[s], -SUITS.index(s)))
     return DealSetup(seed, dealer, level, suit)
 
@@ -155,7 +158,7 @@ def play_duplicate(
     for a_team in (0, 1):
         players = [_make(spec_a) if team_of(s) == a_team else _make(spec_b) for s in range(4)]
         levels = (setup.level, setup.level)
-        trump = Trump(setup.level, setup.trump_suit)
+        trump = rules.trump(setup.level, setup.trump_suit)
         round_ = Round(setup.seed, rules, levels, setup.dealer, fixed_trump=trump)
         play_round(round_, players)
         result = round_.result
@@ -352,7 +355,7 @@ def run_arena(
         raise ValueError("players of your own run in one process: use processes=1")
     check_spec(player_a), check_spec(player_b)  # fail early on an unknown player or option
     rng = random.Random(seed)
-    setups = [deal_setup(rng.getrandbits(32), rng) for _ in range(deals)]
+    setups = [deal_setup(rng.getrandbits(32), rng, rules) for _ in range(deals)]
     jobs = [(setup, player_a, player_b, rules) for setup in setups]
     disable = None if progress is None else not progress
     result = ArenaResult(player_a, player_b, seed, rules)

@@ -2,11 +2,15 @@
 
     shengji play [--seed S] [--level L] [--players human,random,random,random]
                  [--rules kitty=linear,throw_penalty=10] [--auto] [--hands N] [--save FILE]
-    shengji simulate --hands N [--players random,random,random,random] [--seed S]
-    shengji arena greedy random --deals 400 [--processes 2] [--json F] [--chart F.png]
+    shengji simulate --hands N [--players random,random,random,random] [--seed S] [--rules R]
+    shengji arena greedy random --deals 400 [--processes 2] [--rules R] [--json F] [--chart F.png]
     shengji replay FILE
     shengji grade PATH... [--csv FILE] [--timeout 120] [--jobs N] [--details] [--fresh]
     shengji table [--port 8866] [--lang zh] [--seed S] [--computer greedy] [--no-browser]
+
+``--rules`` takes every option of :class:`~shengji_edu.rules.RuleSet` as ``name=value``
+pairs, e.g. ``--rules decks=3,twos_are_trump=true`` (泰坦尼克 with the 2s always trump),
+``decks=1`` (打百分) or ``overcall_after_bury=true,kitty=plain,kitty_max=64`` (RULES §11).
 
 The command line only calls the engine: it reads options, seats players and prints what
 happened. A person's mistakes are explained and asked again; the command exits with a
@@ -36,7 +40,14 @@ from .game import Match, RecordError, Round, Table, records
 from .game.round import FINISHED, MAX_SEED
 from .players import PLAYER_TYPES, make_player
 from .players.human import HumanPlayer, QuitGame
-from .render.text import finished_trick_text, result_text, round_text, trump_text
+from .render.text import (
+    finished_trick_text,
+    overcall_text,
+    result_text,
+    round_text,
+    rules_text,
+    trump_text,
+)
 from .rules import RuleSet
 
 
@@ -167,12 +178,17 @@ def _players(names: list[str], auto: bool) -> list:
 def _play_hand(round_: Round, players: list, verbose: bool, say=print) -> None:
     table = Table(round_, players)
     shown = 0
-    announced = False
+    announced = None
+    overcalls = 0
     while round_.phase != FINISHED:
         table.step()
-        if not announced and round_.trump is not None:
-            say(trump_text(round_))
-            announced = True
+        for seat, overcall in round_.overcalls[overcalls:]:
+            if overcall is not None:
+                say(overcall_text(seat, overcall.cards))
+        overcalls = len(round_.overcalls)
+        if round_.trump is not None and round_.trump != announced:
+            say(trump_text(round_))  # once, and again after each overcall (RULES §11.3)
+            announced = round_.trump
         if verbose:
             for number in range(shown + 1, len(round_.tricks) + 1):
                 say(finished_trick_text(number, round_.tricks[number - 1]))
@@ -187,6 +203,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = _players(args.players, args.auto)
     human = any(isinstance(p, HumanPlayer) for p in players)
     print(f"Shengji, seed {seed} (play the same game again with --seed {seed})")
+    if rules != RuleSet():
+        print(f"rules: {rules_text(rules)}")
     if human:
         print("You are South (seat 0); your partner is North (seat 2).")
     match = Match(seed, rules, start_level=args.level)
@@ -237,6 +255,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     matches += match.winner is not None
     names = ",".join(args.players)
     print(f"{args.hands} hands ({matches} matches finished), players {names}, seed {args.seed}")
+    if rules != RuleSet():
+        print(f"rules: {rules_text(rules)}")
     for team in (0, 1):
         print(
             f"team {team} (seats {team} and {team + 2}): won {wins[team]} hands "

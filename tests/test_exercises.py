@@ -28,6 +28,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from test_ex11 import wrong_answers as _ex11_wrong
 
 from shengji_edu import (
     Card,
@@ -646,6 +647,7 @@ for _make in (
     _ex07_wrong,
     _ex08_wrong,
     _ex10_wrong,
+    _ex11_wrong,  # exercise 11's wrong answers live with its own tests, tests/test_ex11.py
 ):
     WRONG.update(_make())
 BY_ID = {q.id: q for q in ALL_QUESTIONS}

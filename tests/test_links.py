@@ -32,18 +32,6 @@ SAFE_FRAGMENT = re.compile(r"^[A-Za-z0-9_.:,-]+$")
 # Fake student submissions, test data for the grader: not documentation anyone follows.
 FIXTURES = ROOT / "tests" / "fixtures"
 FILES = [p for p in repository_files(".md", ".ipynb") if not p.is_relative_to(FIXTURES)]
-# Known and left to the exercises' owner: a solution notebook's first cell links the lesson
-# as ../lessons/NN_x.ipynb, which is right in the student copy generated into exercises/ but
-# one folder short in exercises/solutions/ (the generator copies the cell as it is).
-KNOWN_BROKEN = ROOT / "exercises" / "solutions"
-
-
-def params():
-    for path in FILES:
-        marks = ()
-        if path.is_relative_to(KNOWN_BROKEN):
-            marks = pytest.mark.xfail(reason="../lessons/ link copied into the student copy")
-        yield pytest.param(path, id=relative(path), marks=marks)
 
 
 def broken_links(path: Path) -> list[str]:
@@ -76,7 +64,7 @@ def test_the_repository_has_markdown_to_check():
     assert {"README.md", "lessons/00_start_here.ipynb", "exercises/README.md"} <= names
 
 
-@pytest.mark.parametrize("path", list(params()))
+@pytest.mark.parametrize("path", FILES, ids=[relative(p) for p in FILES])
 def test_relative_links_resolve(path):
     problems = broken_links(path)
     assert not problems, "broken links:\n" + "\n".join(problems)
@@ -98,3 +86,36 @@ def test_the_checker_catches_a_broken_link(tmp_path, monkeypatch):
     assert len(problems) == 2, problems
     assert "nowhere.md does not exist" in problems[0]
     assert "b.md#third names no heading" in problems[1]
+
+
+def test_the_student_copies_links_lead_where_the_solutions_do():
+    """tools/make_student_notebooks.py moves each relative link one folder up with the copy."""
+    import importlib.util
+
+    import nbformat
+
+    spec = importlib.util.spec_from_file_location(
+        "make_student_notebooks", ROOT / "tools" / "make_student_notebooks.py"
+    )
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    solutions = tool.solution_paths()
+    assert solutions
+    for path in solutions:
+        solution = nbformat.read(path, as_version=4)
+        student = tool.student_notebook(solution)
+        for old, new in zip(solution.cells, student.cells, strict=True):
+            if old.cell_type != "markdown":
+                continue
+            before, after = links(old.source), links(new.source)
+            assert len(before) == len(after), relative(path)
+            for a, b in zip(before, after, strict=True):
+                if is_external(a) or a.startswith("#"):
+                    assert a == b
+                    continue
+                a_file, _, a_fragment = a.partition("#")
+                b_file, _, b_fragment = b.partition("#")
+                assert a_fragment == b_fragment
+                assert (tool.SOLUTIONS / unquote(a_file)).resolve() == (
+                    tool.STUDENTS / unquote(b_file)
+                ).resolve(), f"{relative(path)}: {a} became {b}"

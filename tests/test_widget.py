@@ -716,20 +716,49 @@ def rule_variants() -> list[RuleSet]:
     return sorted(variants, key=repr)
 
 
+def before_play(pt: PlayTable, overcall: bool = True) -> None:
+    """Click through the auction, the bury and the overcall round (RULES §11.3) until the
+    play begins: pass in the auction, bury the weakest cards, overcall when a button offers
+    it (then bury again), else press do not overcall."""
+    rnd = pt.round
+    for _ in range(40):
+        if rnd.phase in (DEALING, PLAYING, FINISHED):
+            return
+        assert rnd.turn == pt.you, "the table waits only for the person"
+        if rnd.phase == "auction":
+            pt.pass_button.click()
+        elif rnd.phase == KITTY:
+            assert len(rnd.kitty) == rnd.rules.kitty_size
+            assert len(pt.kitty_toggles) == rnd.rules.kitty_size
+            select(pt, rnd.trump.sort(rnd.hand(pt.you))[-rnd.rules.kitty_size :])
+            pt.bury_button.click()
+        elif rnd.phase == "overcall":
+            assert "shengji-state-overcall" in pt.widget._dom_classes
+            assert not pt.pass_button.disabled
+            offered = [tuple(b.description.split()[2:]) for b in pt.overcall_buttons]
+            assert len(offered) == len(rnd.legal_overcalls(pt.you))
+            if overcall and pt.overcall_buttons:
+                pt.overcall_buttons[0].click()
+                assert rnd.phase == KITTY and rnd.turn == pt.you
+            else:
+                pt.pass_button.click()
+        assert "Not allowed" not in pt.message, pt.message
+    raise AssertionError("the play never began")
+
+
 @pytest.mark.parametrize("rules", rule_variants(), ids=repr)
 def test_a_whole_hand_for_every_rule_variant_the_table_offers(rules):
     pt = PlayTable(seed=4, rules=rules)
     deal(pt, declare_first=True)
     rnd = pt.round
-    for _ in range(20):
-        if rnd.phase == "auction":
-            pt.pass_button.click()
-    if rnd.phase == KITTY:
-        select(pt, rnd.trump.sort(rnd.hand(0))[-len(rnd.kitty) :])
-        pt.bury_button.click()
+    assert rnd.dealt == rules.dealt_cards
+    before_play(pt)
     play_out(pt)
     assert_result_shown(pt)
     assert pt.round.rules == rules
+    played = [c for t in rnd.tricks for c in t.cards()]
+    assert len(played) == rules.dealt_cards  # every card of the hands played once
+    assert sorted(played + list(rnd.kitty)) == sorted(rules.deck())
 
 
 # --- a race: clicks while the computer players move ------------------------------------------

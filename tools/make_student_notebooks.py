@@ -11,6 +11,11 @@ nbgrader. Regions go inside function bodies (after the docstring), so a student 
 cleanly and every check in it reports NOT ATTEMPTED. Outputs and execution counts are
 cleared; cell ids and metadata are kept, so regenerating is stable.
 
+Relative links in markdown cells are written from where each notebook lives: a solution
+links the lesson as ``../../lessons/NN_x.ipynb``, and its student copy, one folder up, gets
+``../lessons/NN_x.ipynb``. The generator moves every relative ``[text](target)`` link so it
+leads to the same file from the student copy; web links and ``#fragment``-only links stay.
+
 ``--check`` compares the notebooks as JSON (not bytes, so a checkout with Windows line
 endings is not "stale"), and also fails when a solution notebook has outputs, when a student
 copy has no solution notebook, or when a solution notebook has no solution region.
@@ -21,6 +26,8 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import os
+import re
 import sys
 from pathlib import Path
 
@@ -31,6 +38,9 @@ SOLUTIONS = ROOT / "exercises" / "solutions"
 STUDENTS = ROOT / "exercises"
 BEGIN, END = "### BEGIN SOLUTION", "### END SOLUTION"
 STUB = "raise NotImplementedError()"
+# The target of a markdown link or image, ``[text](target)``; web links and fragments stay.
+LINK_TARGET = re.compile(r"(\]\(\s*<?)([^)\s>]+)")
+NOT_A_PATH = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^[/#]")
 
 
 class RegionError(ValueError):
@@ -68,11 +78,31 @@ def strip_regions(source: str) -> tuple[str, int]:
     return "\n".join(out), count
 
 
-def student_notebook(solution: nbformat.NotebookNode) -> nbformat.NotebookNode:
+def move_links(markdown: str, source: Path, target: Path) -> str:
+    """The markdown of a notebook in folder ``source`` with its relative links rewritten to
+    lead to the same files from folder ``target``."""
+
+    def move(match: re.Match) -> str:
+        link = match[2]
+        if NOT_A_PATH.match(link):
+            return match[0]
+        path, hash_, fragment = link.partition("#")
+        moved = Path(os.path.relpath(source.resolve() / path, target.resolve())).as_posix()
+        slash = "/" if path.endswith("/") else ""  # a link to a folder keeps its slash
+        return match[1] + moved + slash + hash_ + fragment
+
+    return LINK_TARGET.sub(move, markdown)
+
+
+def student_notebook(
+    solution: nbformat.NotebookNode, solutions: Path = SOLUTIONS, students: Path = STUDENTS
+) -> nbformat.NotebookNode:
     """The student copy of a solution notebook (a new notebook; the input is unchanged)."""
     notebook = copy.deepcopy(solution)
     regions = 0
     for index, cell in enumerate(notebook.cells):
+        if cell.cell_type == "markdown":
+            cell.source = move_links(cell.source, solutions, students)
         if cell.cell_type != "code":
             continue
         try:
@@ -123,7 +153,7 @@ def check(solutions: Path = SOLUTIONS, students: Path = STUDENTS) -> list[str]:
         target = students / path.name
         expected.add(target.name)
         try:
-            wanted = student_notebook(solution)
+            wanted = student_notebook(solution, solutions, students)
         except RegionError as error:
             problems.append(f"{relative(path)}: {error}")
             continue
@@ -140,7 +170,7 @@ def check(solutions: Path = SOLUTIONS, students: Path = STUDENTS) -> list[str]:
 def write_all(solutions: Path = SOLUTIONS, students: Path = STUDENTS) -> int:
     paths = solution_paths(solutions)
     for path in paths:
-        notebook = student_notebook(nbformat.read(path, as_version=4))
+        notebook = student_notebook(nbformat.read(path, as_version=4), solutions, students)
         target = students / path.name
         nbformat.write(notebook, target)
         print(f"wrote {relative(target)}")

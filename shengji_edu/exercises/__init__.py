@@ -1,5 +1,5 @@
 """Self-checking exercises: one module per lesson (``ex01`` … ``ex08``,
-and ``ex10`` for the Gin Rummy appendix), each with ``q1``, ``q2`` …
+``ex10`` for the Gin Rummy appendix, ``ex11`` for more decks), each with ``q1``, ``q2`` …
 
 In an exercise notebook::
 
@@ -40,6 +40,7 @@ EXERCISES = {
     "ex07": "07_scoring_and_match",
     "ex08": "08_simple_ai",
     "ex10": "10_gin_rummy",
+    "ex11": "11_more_decks",
 }
 """Exercise id → the slug it shares with its lesson (``lessons/01_cards.ipynb``)."""
 

@@ -1,7 +1,8 @@
 """Events: what happened in a hand, as plain data a renderer or a notebook can print or plot.
 
 The engine appends one :class:`Event` per thing that happened (a card dealt, a declaration,
-the dealer and trump fixed, the bury, each play, a failed throw, a trick won, settlement).
+the dealer and trump fixed, the kitty taken, the bury, an overcall or a pass in the overcall
+round after the bury, each play, a failed throw, a trick won, settlement).
 ``event.data`` holds only JSON-friendly values (card text, ints, strings), so a lesson can
 turn the list into a table with one line.
 """
@@ -17,6 +18,9 @@ PASS = "pass"
 TRUMP_FIXED = "trump"
 KITTY_TAKEN = "kitty_taken"
 BURY = "bury"
+OVERCALL = "overcall"
+"""An overcall after the bury (RULES §11.3): data ``cards`` and the new trump ``suit``."""
+OVERCALL_PASS = "overcall_pass"
 PLAY = "play"
 THROW_FAILED = "throw_failed"
 TRICK = "trick"

@@ -2,7 +2,12 @@
 
 The match owns one seeded ``random.Random``; each hand gets its own seed drawn from it, so a
 single hand can be saved, replayed or studied on its own, and the whole match is still
-reproduced by the match seed alone.
+reproduced by the match seed alone. Every hand is played under the match's
+:class:`~shengji_edu.rules.RuleSet`, so the settlement step (20 × decks), the cap at A and
+the next dealer all come from the rules, for one, two or three decks alike.
+
+Refusals carry a :class:`~shengji_edu.i18n.Message`: ``str(exc)`` is English, and a front end
+shows ``render(exc, "zh")``.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import parse_rank, shorten
+from ..i18n import message
 from ..rules import RuleSet
 from .errors import WrongPhase
 from .round import MAX_SEED, Round, team_of
@@ -36,14 +42,19 @@ class Match:
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
             raise ValueError(
-                f"the match seed must be a whole number between -2**64 and 2**64, not "
-                f"{shorten(seed)}"
+                message(
+                    "the match seed must be a whole number between -2**64 and 2**64, not {value}",
+                    value=shorten(seed),
+                )
             )
         if not isinstance(rules, RuleSet):
-            raise ValueError(f"rules must be a RuleSet, not {shorten(rules)}")
+            raise ValueError(message("rules must be a RuleSet, not {value}", value=shorten(rules)))
         if isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1:
             raise ValueError(
-                f"max_hands must be a whole number, at least 1, not {shorten(max_hands)}"
+                message(
+                    "max_hands must be a whole number, at least 1, not {value}",
+                    value=shorten(max_hands),
+                )
             )
         self.seed = seed
         self.rules = rules
@@ -64,9 +75,9 @@ class Match:
     def new_round(self) -> Round:
         """The next hand, at the current levels with the current dealer (None: first hand)."""
         if self.over:
-            raise WrongPhase("the match is over: start a new Match")
+            raise WrongPhase(message("the match is over: start a new Match"))
         if self._scored < len(self.rounds):
-            raise WrongPhase("finish the current hand before dealing the next one")
+            raise WrongPhase(message("finish the current hand before dealing the next one"))
         round_ = Round(self.rng.getrandbits(32), self.rules, self.levels, self.dealer)
         self.rounds.append(round_)
         return round_
@@ -80,7 +91,9 @@ class Match:
             or round_ is not self.rounds[-1]
             or self._scored == len(self.rounds)
         ):
-            raise WrongPhase("only the current, finished hand can be scored, and only once")
+            raise WrongPhase(
+                message("only the current, finished hand can be scored, and only once")
+            )
         self._scored += 1
         self.levels = result.levels_after
         self.dealer = result.next_dealer

@@ -1,8 +1,9 @@
 """The public record of a hand: what every player at the table has seen, and nothing else.
 
 A real table shows everyone the trump, the levels, who deals, every declaration and pass,
-the card turned up from the kitty, every trick and the running one, failed throws, who has
-shown a void, the points, and how many cards each player holds. That is a
+the card turned up from the kitty, every overcall after the bury (RULES §11.3) and who
+buried last, every trick and the running one, failed throws, who has shown a void, the
+points, and how many cards each player holds. That is a
 :class:`PublicTable`. The engine (:class:`~shengji_edu.game.round.Round`) builds one from
 its state on demand; a player's view (:mod:`shengji_edu.game.view`) is this record plus the
 player's own hand, its own generator and, for the dealer, the kitty it buried.
@@ -24,20 +25,43 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..cards import Card, CardParseError, first_missing, format_cards, parse_cards
+from ..i18n import N_, Message, message
 from ..rules import RuleSet
 from ..scoring import Settlement
 from ..trump import Trump
-from .declaring import Declaration
+from .declaring import Declaration, turned_up
 from .errors import NoSuchSeat, RecordError
 
 DEALING, AUCTION, KITTY, PLAYING, FINISHED = "dealing", "auction", "kitty", "playing", "finished"
-PHASES = (DEALING, AUCTION, KITTY, PLAYING, FINISHED)
+OVERCALL = "overcall"
+"""After a bury, with ``RuleSet(overcall_after_bury=True)``: the seats are asked in turn to
+overcall (反主) or pass (RULES §11.3). An overcall leads back to :data:`KITTY`, where the
+overcaller takes the kitty and buries; four passes in a row lead to :data:`PLAYING`."""
+PHASES = (DEALING, AUCTION, KITTY, OVERCALL, PLAYING, FINISHED)
+PHASE_NAMES = {
+    DEALING: N_("dealing"),
+    AUCTION: N_("auction"),
+    KITTY: N_("kitty"),
+    OVERCALL: N_("overcall"),
+    PLAYING: N_("playing"),
+    FINISHED: N_("finished"),
+}
+"""Each phase's name in words (the English is the phase's own name), for messages."""
 SEATS = (0, 1, 2, 3)
 HAND_SIZE = 25
+"""Cards dealt to each player with two decks. The engine asks ``rules.hand_size`` (12, 25
+or 39, RULES §11.1); these three names stay for code written for the two-deck game."""
 KITTY_SIZE = 8
+"""The two-deck kitty; the engine asks ``rules.kitty_size`` (6, 8 or 6)."""
 DEALT_CARDS = 4 * HAND_SIZE
+"""Cards dealt to the players with two decks; the engine asks ``rules.dealt_cards``."""
 VIEW_FORMAT = "shengji-edu public table"
 VIEW_VERSION = 1
+
+
+def phase_name(phase: str) -> Message:
+    """A phase as a message parameter: ``kitty`` in English, ``扣底`` in Chinese."""
+    return message(PHASE_NAMES.get(phase, phase))
 
 
 def team_of(seat: int) -> int:
@@ -51,19 +75,29 @@ def check_seat(seat: object) -> int:
         return seat
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
         raise NoSuchSeat(
-            f"there is no seat {shorten_value(seat)}: seats are the whole numbers 0, 1, 2 and 3"
+            message(
+                "there is no seat {seat}: seats are the whole numbers 0, 1, 2 and 3",
+                seat=shorten_value(seat),
+            )
         )
     return seat
 
 
-def bury_refusal(hand: Sequence[Card], cards: Sequence[Card]) -> str:
+def bury_refusal(hand: Sequence[Card], cards: Sequence[Card], kitty_size: int = KITTY_SIZE) -> str:
     """Why burying ``cards`` from ``hand`` is refused ("" when it is fine); shared by the
-    round and the views so both say the same thing."""
-    if len(cards) != KITTY_SIZE:
-        return f"bury exactly {KITTY_SIZE} cards; you chose {len(cards)}"
+    round and the views so both say the same thing. ``kitty_size``: ``rules.kitty_size``.
+
+    The reason is a :class:`~shengji_edu.i18n.MessageText`: English as ``str``, and
+    ``render(reason, "zh")`` in Chinese."""
+    if len(cards) != kitty_size:
+        return str(
+            message(
+                "bury exactly {size} cards; you chose {chosen}", size=kitty_size, chosen=len(cards)
+            )
+        )
     missing = first_missing(cards, hand)
     if missing is not None:
-        return f"you do not hold {missing.pretty} to bury"
+        return str(message("you do not hold {card} to bury", card=missing))
     return ""
 
 
@@ -133,6 +167,9 @@ class PublicTable(NamedTuple):
     penalty: int
     hand_sizes: tuple[int, ...]
     result: HandResult | None
+    overcalls: tuple[tuple[int, Declaration | None], ...] = ()
+    """The overcall round after the bury (RULES §11.3) so far, in order: (seat, its overcall)
+    or (seat, None) for a pass. Empty unless ``rules.overcall_after_bury``."""
 
     # --- derived facts -------------------------------------------------------------------
     @property
@@ -144,7 +181,39 @@ class PublicTable(NamedTuple):
 
     @property
     def standing_declaration(self) -> Declaration | None:
+        """The declaration the trump comes from now: the last overcall, else the last
+        declaration of the deal (``None`` if nobody declared)."""
+        for _seat, overcall in reversed(self.overcalls):
+            if overcall is not None:
+                return overcall
         return self.declarations[-1] if self.declarations else None
+
+    @property
+    def overcall_floor(self) -> Declaration | None:
+        """What an overcall must beat (RULES §11.3): the standing declaration, or when nobody
+        declared the card turned up from the kitty, as one level card of its suit (a joker:
+        one level card, no trump suit). ``None`` before the trump is fixed, or when it was
+        fixed in advance (nobody declares then, nor overcalls)."""
+        if self.trump is None or self.fixed_trump is not None:
+            return None
+        standing = self.standing_declaration
+        if standing is not None:
+            return standing
+        if self.kitty_flip is not None and self.dealer is not None:
+            return turned_up(self.kitty_flip, self.dealer, self.dealt)
+        return None
+
+    @property
+    def buried_by(self) -> int | None:
+        """The seat whose bury is the kitty now (the one that counts at the end: RULES §11.3
+        says the kitty buried last counts, whoever buried it); ``None`` before the first
+        bury. While an overcaller holds the kitty, the seat that buried it before."""
+        if self.phase in (DEALING, AUCTION) or self.dealer is None:
+            return None
+        buriers = [self.dealer] + [seat for seat, o in self.overcalls if o is not None]
+        if self.phase == KITTY:
+            buriers.pop()  # the holder has not buried yet
+        return buriers[-1] if buriers else None
 
     @property
     def lead(self) -> tuple[Card, ...] | None:
@@ -171,16 +240,7 @@ class PublicTable(NamedTuple):
             "dealt": self.dealt,
             "turn": self.turn,
             "trump": _trump_data(self.trump),
-            "declarations": [
-                {
-                    "seat": d.seat,
-                    "cards": format_cards(d.cards),
-                    "strength": d.strength,
-                    "suit": d.suit,
-                    "after_card": d.after_card,
-                }
-                for d in self.declarations
-            ],
+            "declarations": [_declaration_data(d) for d in self.declarations],
             "bids": [[seat, None if c is None else format_cards(c)] for seat, c in self.bids],
             "kitty_flip": None if self.kitty_flip is None else self.kitty_flip.text,
             "tricks": [
@@ -201,6 +261,9 @@ class PublicTable(NamedTuple):
             "penalty": self.penalty,
             "hand_sizes": list(self.hand_sizes),
             "result": _result_data(self.result),
+            "overcalls": [
+                [seat, None if o is None else _declaration_data(o)] for seat, o in self.overcalls
+            ],
         }
 
     @classmethod
@@ -219,18 +282,19 @@ class PublicTable(NamedTuple):
         phase = d.get("phase", str)
         if phase not in PHASES:
             raise RecordError(f"the public table's 'phase' {shorten_value(phase)} is unknown")
-        declarations = []
-        for n, item in enumerate(d.get("declarations", list)):
-            r = _Reader(item, f"declaration {n + 1}")
-            declarations.append(
-                Declaration(
-                    r.seat("seat"),
-                    tuple(r.cards("cards")),
-                    r.count("strength"),
-                    r.suit("suit"),
-                    r.count("after_card"),
-                )
-            )
+        declarations = [
+            _read_declaration(item, f"declaration {n + 1}")
+            for n, item in enumerate(d.get("declarations", list))
+        ]
+        overcalls = []
+        # "overcalls" is optional: data written before overcalling existed has none
+        items = d.get("overcalls", list) if "overcalls" in d.data else []
+        for n, item in enumerate(items):
+            if not isinstance(item, list) or len(item) != 2:
+                raise RecordError(f"the public table's overcall {n + 1} is not [seat, overcall]")
+            seat = _Reader({"seat": item[0]}, f"overcall {n + 1}").seat("seat")
+            shown = None if item[1] is None else _read_declaration(item[1], f"overcall {n + 1}")
+            overcalls.append((seat, shown))
         bids = []
         for n, item in enumerate(d.get("bids", list)):
             if not isinstance(item, list) or len(item) != 2:
@@ -271,10 +335,10 @@ class PublicTable(NamedTuple):
             starting_dealer=d.seat("starting_dealer", none=True),
             dealer=d.seat("dealer", none=True),
             first_hand=d.get("first_hand", bool),
-            fixed_trump=d.trump("fixed_trump"),
+            fixed_trump=d.trump("fixed_trump", rules),
             dealt=d.count("dealt"),
             turn=d.seat("turn", none=True),
-            trump=d.trump("trump"),
+            trump=d.trump("trump", rules),
             declarations=tuple(declarations),
             bids=tuple(bids),
             kitty_flip=None if flip is None else d.cards("kitty_flip", one=True)[0],
@@ -287,10 +351,32 @@ class PublicTable(NamedTuple):
             penalty=d.get("penalty", int),
             hand_sizes=tuple(sizes),
             result=_read_result(d.get("result", (dict, type(None)))),
+            overcalls=tuple(overcalls),
         )
 
 
 # --- plain-data helpers ------------------------------------------------------------------------
+def _declaration_data(d: Declaration) -> dict[str, Any]:
+    return {
+        "seat": d.seat,
+        "cards": format_cards(d.cards),
+        "strength": d.strength,
+        "suit": d.suit,
+        "after_card": d.after_card,
+    }
+
+
+def _read_declaration(item: Any, where: str) -> Declaration:
+    r = _Reader(item, where)
+    return Declaration(
+        r.seat("seat"),
+        tuple(r.cards("cards")),
+        r.count("strength"),
+        r.suit("suit"),
+        r.count("after_card"),
+    )
+
+
 def _trump_data(trump: Trump | None) -> dict[str, Any] | None:
     return None if trump is None else {"level": trump.level, "suit": trump.suit}
 
@@ -417,14 +503,15 @@ class _Reader:
             raise RecordError(f"the {self.where}'s {name!r} must be one card")
         return cards
 
-    def trump(self, name: str) -> Trump | None:
+    def trump(self, name: str, rules: RuleSet) -> Trump | None:
+        """A trump of ``rules`` (it knows ``twos_are_trump``) from {level, suit}."""
         value = self.get(name, (dict, type(None)))
         if value is None:
             return None
         r = _Reader(value, f"{self.where}'s {name}")
         level = r.get("level", int)
         try:
-            return Trump(level, r.suit("suit"))
+            return rules.trump(level, r.suit("suit"))
         except ValueError as exc:
             raise RecordError(f"the {self.where}'s {name!r} is invalid: {exc}") from None
 

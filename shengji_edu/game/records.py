@@ -1,18 +1,26 @@
 """Game records: save a hand or a match as versioned JSON, and load it back by replaying it.
 
 A record holds the rules, the seed, the deal, every accepted action in order (declarations
-with the card count they came after, passes, the bury, every play) and the result. Loading
-never trusts the file: it replays every action through the engine, so a record is accepted
-only if
+with the card count they came after, passes, every bury, overcall and pass of the overcall
+round after the bury, every play) and the result. Loading never trusts the file: it replays
+every action through the engine, so a record is accepted only if
 
 * it is of a known format and version, with every field of the right type;
-* its deal holds each of the 108 cards exactly twice *and* is the shuffle its seed gives
-  (an edited seed, or two cards swapped between hands, is caught here);
+* its deal holds every card of its rules' deck (``rules.deck()``: 54, 108 or 162 cards) as
+  many times as the deck does *and* is the shuffle its seed gives (an edited seed, or two
+  cards swapped between hands, is caught here);
 * every action is legal in turn (a play moved to another turn, or an illegal card, fails);
 * the stored tricks and result agree with the replay (a missing trick or an edited total
   fails).
 
 JSON only: never pickle, which can run code hidden in a file.
+
+Every variant of RULES §11 is saved and replayed the same way: the rules are written with
+:meth:`RuleSet.to_dict <shengji_edu.rules.RuleSet.to_dict>` (the newer options only when not
+at their default), the overcall round's actions are ``{"action": "overcall", "seat", "cards"}``
+and ``{"action": "pass_overcall", "seat"}``, and an overcaller's bury is a ``bury`` action
+like the dealer's. A default game's record is exactly what it was before decks could be
+counted, so records written then (version 1, with no newer key) still load.
 
 Reading never trusts the bytes either. :func:`load` reads bytes and decodes them itself:
 
@@ -40,13 +48,12 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from ..cards import SUITS, CardParseError, format_cards, new_deck, parse_cards, shorten
+from ..cards import SUITS, CardParseError, format_cards, parse_cards, shorten
 from ..rules import RuleSet
-from ..trump import Trump
 from .errors import IllegalAction, RecordError
 from .match import Match
 from .public import SEATS, shorten_value
-from .round import ACE, DEALT_CARDS, FINISHED, Round
+from .round import ACE, FINISHED, Round
 
 HAND_FORMAT = "shengji-edu hand"
 MATCH_FORMAT = "shengji-edu match"
@@ -55,10 +62,10 @@ VERSION = 1
 
 # --- writing -----------------------------------------------------------------------------
 def initial_hands(round_: Round) -> list[list]:
-    """The 25 cards each seat was dealt, in dealing order."""
+    """The cards each seat was dealt (25 with two decks), in dealing order."""
     hands: list[list] = [[] for _ in range(4)]
     start = round_.first_receiver()
-    for number, card in enumerate(round_.deck[:DEALT_CARDS]):
+    for number, card in enumerate(round_.deck[: round_.rules.dealt_cards]):
         hands[(start + number) % 4].append(card)
     return hands
 
@@ -78,7 +85,7 @@ def hand_record(round_: Round) -> dict[str, Any]:
         "fixed_trump": None if fixed is None else {"level": fixed.level, "suit": fixed.suit},
         "deal": {
             "hands": [format_cards(h) for h in initial_hands(round_)],
-            "kitty": format_cards(round_.deck[DEALT_CARDS:]),
+            "kitty": format_cards(round_.deck[round_.rules.dealt_cards :]),
         },
         "actions": list(round_.actions),
         "dealt": round_.dealt,
@@ -408,7 +415,7 @@ def replay_hand(data: Any) -> Round:
         if set(fixed) != {"level", "suit"} or suit not in (*SUITS, None):
             raise RecordError("the record's 'fixed_trump' must be {'level': rank, 'suit': S/H/D/C}")
         try:
-            fixed_trump = Trump(level, suit)
+            fixed_trump = rules.trump(level, suit)
         except ValueError as exc:
             raise RecordError(f"the record's 'fixed_trump' is invalid: {exc}") from None
     try:
@@ -420,7 +427,7 @@ def replay_hand(data: Any) -> Round:
         _apply(round_, action, number)
     dealt = _field(data, "dealt", int)
     if round_.phase == "dealing":  # a hand saved during the deal: deal on to where it was
-        if not round_.dealt <= dealt <= DEALT_CARDS:
+        if not round_.dealt <= dealt <= rules.dealt_cards:
             raise RecordError(f"the record says {dealt} cards were dealt, which cannot be")
         while round_.dealt < dealt:
             round_.deal_next()
@@ -460,14 +467,17 @@ def _check_deal(deal: dict, round_: Round) -> None:
     dealt = [_cards(h, f"seat {seat}'s dealt cards") for seat, h in enumerate(hands)]
     kitty = _cards(_field(deal, "kitty", str, "deal"), "the kitty")
     counts = Counter(c for hand in dealt for c in hand) + Counter(kitty)
-    expected = Counter(new_deck())
+    rules = round_.rules
+    expected = Counter(rules.deck())
     if counts != expected:
         extra = counts - expected
         short = expected - counts
         problems = [f"{c} appears {counts[c]} times" for c in sorted(extra)]
         problems += [f"{c} appears {counts[c]} times" for c in sorted(short)]
+        times = {1: "once", 2: "twice", 3: "three times"}[rules.decks]
         raise RecordError(
-            "the deal does not hold each of the 108 cards exactly twice: " + "; ".join(problems[:4])
+            f"the deal does not hold each of the {rules.deck_size} cards exactly {times}: "
+            + "; ".join(problems[:4])
         )
     truth = initial_hands(round_)
     for seat in range(4):
@@ -476,7 +486,7 @@ def _check_deal(deal: dict, round_: Round) -> None:
                 f"seat {seat}'s dealt cards are not what seed {round_.seed} deals: the deal or "
                 f"the seed was edited"
             )
-    if Counter(kitty) != Counter(round_.deck[DEALT_CARDS:]):
+    if Counter(kitty) != Counter(round_.deck[rules.dealt_cards :]):
         raise RecordError(f"the kitty is not what seed {round_.seed} deals: it was edited")
 
 
@@ -492,7 +502,7 @@ def _apply(round_: Round, action: Any, number: int) -> None:
                     f"every card ({round_.dealt}) was dealt before the auction"
                 )
             if round_.phase == "dealing":
-                if after < round_.dealt or after > DEALT_CARDS:
+                if after < round_.dealt or after > round_.rules.dealt_cards:
                     raise RecordError(
                         f"{where} declares after card {after}, but {round_.dealt} cards are "
                         f"already dealt: the actions are out of order"
@@ -505,9 +515,11 @@ def _apply(round_: Round, action: Any, number: int) -> None:
         elif kind == "finish_deal":
             round_.deal_all()
             round_.finish_deal()
-        elif kind in ("bury", "play"):
+        elif kind in ("bury", "play", "overcall"):
             seat = _field(action, "seat", int, where)
             getattr(round_, kind)(seat, _cards(action.get("cards"), where))
+        elif kind == "pass_overcall":
+            round_.pass_overcall(_field(action, "seat", int, where))
         else:
             raise RecordError(f"{where} has an unknown kind {shorten_value(kind)}")
     except IllegalAction as exc:

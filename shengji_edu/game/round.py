@@ -1,19 +1,33 @@
 """One hand of Shengji as a state machine: deal and declare, kitty, the tricks, settlement.
 
 :class:`Round` is the one place that owns the state of a hand. It moves through explicit
-phases, and each action method (``deal_next``, ``declare``, ``bid``, ``finish_deal``,
-``bury``, ``play``) first checks the action completely with the rules engine and only then
-changes anything. A rejected action raises an :class:`~shengji_edu.game.errors.IllegalAction`
-whose message says why, and leaves the round exactly as it was.
+phases, and each action method (``deal_next``, ``declare``, ``pass_bid``, ``finish_deal``,
+``bury``, ``overcall``, ``pass_overcall``, ``play``) first checks the action completely with
+the rules engine and only then changes anything. A rejected action raises an
+:class:`~shengji_edu.game.errors.IllegalAction` whose message says why, and leaves the
+round exactly as it was. The message is a :class:`~shengji_edu.i18n.Message`: ``str(exc)``
+is the English text, ``render(exc, "zh")`` the Chinese one.
 
 Phases::
 
     DEALING  --finish_deal-->  [AUCTION, variant after_deal]  -->  KITTY  --bury-->
+    [OVERCALL <--> KITTY, variant overcall_after_bury]  -->
     PLAYING  --until every hand is empty-->  FINISHED
 
-A hand has 25 tricks only when every lead is a single: a pair lead plays 8 cards at once,
-so the hand ends when the 100 cards in the players' hands are played, after 25 tricks or
-fewer.
+Every number of the deal comes from the :class:`~shengji_edu.rules.RuleSet` (RULES §11.1):
+``rules.deck()`` is shuffled and ``rules.dealt_cards`` (48, 100 or 156) are dealt one at a
+time in play order, ``rules.kitty_size`` (6, 8 or 6) stay in the kitty, the no-declaration
+fallback turns up ``randrange(rules.kitty_size)``, whoever holds the kitty buries that many
+cards, every :class:`~shengji_edu.trump.Trump` is ``rules.trump(level, suit)`` (so it knows
+``twos_are_trump``), declaring follows the §11.1 ladder
+(:func:`~shengji_edu.game.declaring.declaration_over`, with the declaring seat and the
+decks) and settlement steps by ``rules.settlement_step`` (20 × decks). With the default
+RuleSet all of it is the two-deck game of RULES §1–§9, and a seed deals exactly the hand it
+dealt before decks could be counted.
+
+A hand has ``hand_size`` tricks only when every lead is a single: a pair lead plays 8 cards
+at once, so the hand ends when the cards in the players' hands are played, after 25 tricks
+(two decks) or fewer.
 
 Decisions where RULES is silent, so a reader knows what we chose:
 
@@ -21,10 +35,49 @@ Decisions where RULES is silent, so a reader knows what we chose:
   declarer's team becomes the dealer team (抢庄).
 * After the last card is dealt, the extra declaration round is run by the driver
   (:mod:`shengji_edu.game.table`); the engine accepts declarations until ``finish_deal``.
+* Only the standing declarer reinforces with the standing trump suit's level cards (RULES
+  §11.1, applied for every number of decks: see :mod:`~shengji_edu.game.declaring`; with two
+  decks nobody else can hold such a pair, so the default game is unchanged).
 * A failed throw leaves the rest of the attempted cards in the leader's hand, and all
   players can see them afterwards only through the ``throw_failed`` event.
 * Trick points are counted for the defenders as tricks end; the kitty is added after the
   last trick; throw penalties are kept apart and added at settlement.
+
+Overcalling after the bury (反主 / 炒底, ``RuleSet(overcall_after_bury=True)``, RULES §11.3).
+After each bury the hand enters the ``OVERCALL`` phase: the seats are asked in play order,
+the dealer first after the dealer's bury and the seat after the overcaller after an
+overcaller's bury; each overcalls (:meth:`Round.overcall`) or passes
+(:meth:`Round.pass_overcall`); four passes in a row end the round and the dealer leads. An
+overcall must beat :attr:`PublicTable.overcall_floor <shengji_edu.game.public.PublicTable.
+overcall_floor>` (the standing declaration, or the turned-up kitty card as one level card
+of its suit; a joker as one level card with no trump suit) and may not use the standing
+trump suit's level cards (:func:`~shengji_edu.game.declaring.overcall_strength`). The new
+trump holds at once, and the overcaller takes the kitty into the hand: the hand is in the
+``KITTY`` phase again, with the overcaller to bury (``turn`` and :attr:`Round.kitty_holder`
+say who). Where §11.3 is silent we chose:
+
+* **Who may overcall.** Anyone whose turn it is, the dealer and the dealer's partner
+  included, and a seat may overcall its own overcall (say BJ BJ over its own LJ LJ): the rule
+  bars only weaker overcalls and the standing suit's level cards. Overcalls are made with the
+  cards in hand *now*: the dealer's may include kitty cards it kept, never the ones it buried.
+* **The cards shown stay in the hand** (unlike a card played): the overcaller may bury them,
+  as §11.3 allows. They are public (the record lists them); nothing else about the hand is.
+* **A hand with a fixed trump** (the arena's duplicate deals) has no overcall round: nobody
+  declares there, so nobody overcalls.
+* **What each seat knows.** ``view(seat).buried`` is the kitty *that seat buried last*, and
+  only while it is the kitty (the seat that buried last, in the ``OVERCALL``, ``PLAYING`` and
+  ``FINISHED`` phases); a dealer whose kitty an overcaller took knows no kitty any more. The
+  public record lists every overcall and pass (``PublicTable.overcalls``) and who buried
+  last (``PublicTable.buried_by``); the events say who buried how many cards.
+* **The first lead and the teams.** The dealer leads the first trick and the dealer team
+  stays the dealer team, whoever overcalled (RULES §11.3); the kitty that counts at the end
+  is the one buried last, whoever buried it, and is multiplied and scored for the defenders
+  exactly as in §7.
+* **The first hand of a match.** The dealer is fixed when the deal ends (the first
+  declarer, or the drawn fallback); overcalls after the bury never change it.
+* **Nothing to overcall with.** A seat is still asked (at a real table everyone is asked);
+  the :class:`~shengji_edu.game.table.Table` passes for a computer player that has no legal
+  overcall, and waits for a person to press pass.
 
 Randomness and what players can reach (RULES §9):
 
@@ -39,9 +92,10 @@ Randomness and what players can reach (RULES §9):
   play widget, or a loop of your own calling ``round.view(seat)``.
 * Players never get the round: they get a :class:`~shengji_edu.game.view.PlayerView`
   (:meth:`Round.view`), built from :attr:`Round.public` (the table's public record, which
-  holds no hidden card), their own hand, their own generator and, for the dealer, the kitty
-  it buried. The state the public record is built from is kept as immutable values
-  (tuples, frozensets), so building a view copies nothing but the seat's hand.
+  holds no hidden card), their own hand, their own generator and, for the seat that buried
+  the kitty last, that kitty. The state the public record is built from is kept as
+  immutable values (tuples, frozensets), so building a view copies nothing but the seat's
+  hand.
 * A what-if *world* (:meth:`Round.what_if`, and the view's ``what_if`` / ``sample_world``)
   is a new round built only from the public record and a guess of the hidden cards. It has
   no seed (``world.seed is None``), no deck and no real hand; its seats' generators come
@@ -60,14 +114,21 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from ..cards import Card, as_cards, format_cards, new_deck
+from ..cards import Card, as_cards, format_cards
 from ..follow import check_follow
+from ..i18n import N_, message
 from ..rules import RuleSet
 from ..scoring import kitty_multiplier, settle, trick_points
 from ..tricks import check_lead, check_throw, trick_winner
 from ..trump import Trump
 from . import events as ev
-from .declaring import Declaration, declaration_strength, possible_declarations
+from .declaring import (
+    Declaration,
+    declaration_over,
+    overcall_strength,
+    possible_declarations,
+    possible_overcalls,
+)
 from .errors import BadGuess, IllegalMove, NoSuchSeat, OutOfTurn, WrongPhase
 from .public import (
     AUCTION,
@@ -77,6 +138,8 @@ from .public import (
     HAND_SIZE,
     KITTY,
     KITTY_SIZE,
+    OVERCALL,
+    PHASE_NAMES,
     PLAYING,
     SEATS,
     HandResult,
@@ -84,6 +147,7 @@ from .public import (
     Trick,
     bury_refusal,
     check_seat,
+    phase_name,
     team_of,
 )
 from .view import PlayerView, make_view
@@ -96,6 +160,8 @@ __all__ = [
     "HAND_SIZE",
     "KITTY",
     "KITTY_SIZE",
+    "OVERCALL",
+    "PHASE_NAMES",
     "PLAYING",
     "SEATS",
     "HandResult",
@@ -121,9 +187,9 @@ def next_seat(seat: int) -> int:
     return (seat + 1) % 4
 
 
-def shuffled_deck(rng: random.Random) -> list[Card]:
-    """The 108 cards shuffled once with the game's RNG (RULES §8)."""
-    deck = new_deck()
+def shuffled_deck(rng: random.Random, rules: RuleSet = RuleSet()) -> list[Card]:
+    """The cards of ``rules`` (108 by default) shuffled once with the game's RNG (RULES §8)."""
+    deck = rules.deck()
     rng.shuffle(deck)
     return deck
 
@@ -150,7 +216,8 @@ class Round:
     ``levels`` are the two teams' levels (2..14). ``dealer`` is ``None`` for the first hand
     of a match (the first declarer becomes dealer). ``fixed_trump`` fixes the trump ahead of
     time (used by the arena's duplicate deals, which leave declaring out): then ``dealer``
-    must be given, the trump's level must be the dealer team's, and nobody may declare.
+    must be given, the trump's level must be the dealer team's, it must be built the way the
+    rules build trumps (``rules.trump(level, suit)``), and nobody may declare.
     """
 
     def __init__(
@@ -163,45 +230,79 @@ class Round:
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
             raise ValueError(
-                f"the seed must be a whole number between -2**64 and 2**64, not {_shown(seed)}"
+                message(
+                    "the seed must be a whole number between -2**64 and 2**64, not {value}",
+                    value=_shown(seed),
+                )
             )
         if not isinstance(rules, RuleSet):
             raise ValueError(
-                f"rules must be a RuleSet, e.g. RuleSet(kitty='linear'), not {_shown(rules)}"
+                message(
+                    "rules must be a RuleSet, e.g. RuleSet(kitty='linear'), not {value}",
+                    value=_shown(rules),
+                )
             )
         try:
             levels = tuple(levels)
         except TypeError:
             raise ValueError(
-                f"levels must be two ranks, e.g. (2, 2), not {_shown(levels)}"
+                message("levels must be two ranks, e.g. (2, 2), not {value}", value=_shown(levels))
             ) from None
         if len(levels) != 2:
-            raise ValueError(f"levels must be two ranks between 2 and 14 (A), not {_shown(levels)}")
+            raise ValueError(
+                message(
+                    "levels must be two ranks between 2 and 14 (A), not {value}",
+                    value=_shown(levels),
+                )
+            )
         if any(
             isinstance(lv, bool) or not isinstance(lv, int) or not 2 <= lv <= ACE for lv in levels
         ):
             raise ValueError(
-                f"levels must be two whole-number ranks between 2 and 14 (A), such as (2, 2), "
-                f"not {_shown(levels)}"
+                message(
+                    "levels must be two whole-number ranks between 2 and 14 (A), such as (2, 2), "
+                    "not {value}",
+                    value=_shown(levels),
+                )
             )
         if dealer is not None:
             try:
                 check_seat(dealer)
             except NoSuchSeat:
                 raise ValueError(
-                    f"dealer must be a seat 0-3 or None, not {_shown(dealer)}"
+                    message("dealer must be a seat 0-3 or None, not {value}", value=_shown(dealer))
                 ) from None
         if dealer is None and levels[0] != levels[1]:
-            raise ValueError("a first hand (no dealer yet) needs both teams on the same level")
+            raise ValueError(
+                message("a first hand (no dealer yet) needs both teams on the same level")
+            )
         if fixed_trump is not None:
             if not isinstance(fixed_trump, Trump):
-                raise ValueError(f"fixed_trump must be a Trump or None, not {_shown(fixed_trump)}")
+                raise ValueError(
+                    message(
+                        "fixed_trump must be a Trump or None, not {value}",
+                        value=_shown(fixed_trump),
+                    )
+                )
             if dealer is None:
-                raise ValueError("a hand with a fixed trump needs a dealer")
+                raise ValueError(message("a hand with a fixed trump needs a dealer"))
             if fixed_trump.level != levels[team_of(dealer)]:
                 raise ValueError(
-                    f"the fixed trump's level {fixed_trump.level} is not the dealer team's "
-                    f"level {levels[team_of(dealer)]}"
+                    message(
+                        "the fixed trump's level {level} is not the dealer team's level "
+                        "{dealer_level}",
+                        level=fixed_trump.level,
+                        dealer_level=levels[team_of(dealer)],
+                    )
+                )
+            if fixed_trump.twos_are_trump != rules.twos_are_trump:
+                raise ValueError(
+                    message(
+                        "the fixed trump has twos_are_trump={trump_twos} but the rules say "
+                        "twos_are_trump={rules_twos}: build it with rules.trump(level, suit)",
+                        trump_twos=fixed_trump.twos_are_trump,
+                        rules_twos=rules.twos_are_trump,
+                    )
                 )
         self.seed: int | None = seed
         """The game's seed (``None`` for a what-if world, which was never dealt)."""
@@ -213,12 +314,13 @@ class Round:
         self._starting_dealer = dealer
         self._first_hand = dealer is None
         self._fixed_trump = fixed_trump
-        self._deck = shuffled_deck(self.rng)
+        self._dealt_cards = rules.dealt_cards
+        self._deck = shuffled_deck(self.rng, rules)
         # The no-declaration fallback (RULES §8) is drawn now, right after the shuffle, so the
         # numbers are the ones the rule describes and do not depend on how much randomness
         # the players used during the deal: a record replays without its players.
         self._fallback_dealer = self.rng.randrange(4) if dealer is None else dealer
-        self._fallback_flip = self.rng.randrange(KITTY_SIZE)
+        self._fallback_flip = self.rng.randrange(rules.kitty_size)
         self._rng_seed = seed
         self._seat_rngs: list[random.Random | None] = [None] * 4
         self._dealt = 0
@@ -232,7 +334,12 @@ class Round:
         self._auction_turn: int | None = None
         self._trump: Trump | None = None
         self._kitty_flip: Card | None = None
+        self._kitty_cards: tuple[Card, ...] = tuple(self._deck[self._dealt_cards :])
+        self._kitty_holder: int | None = None
         self._buried: tuple[Card, ...] = ()
+        self._buried_by: int | None = None
+        self._overcalls: tuple[tuple[int, Declaration | None], ...] = ()
+        self._overcall_turn: int | None = None
         self._tricks: tuple[Trick, ...] = ()
         self._current: tuple[tuple[int, tuple[Card, ...]], ...] = ()
         self._attempted: tuple[Card, ...] | None = None
@@ -298,7 +405,7 @@ class Round:
 
     @property
     def trump(self) -> Trump | None:
-        """The trump once declaring is over (``None`` before)."""
+        """The trump once declaring is over (``None`` before); an overcall replaces it."""
         return self._trump
 
     @property
@@ -307,7 +414,7 @@ class Round:
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The shuffled deck in dealing order (the last 8 are the kitty)."""
+        """The shuffled deck in dealing order (the last ``rules.kitty_size`` are the kitty)."""
         return tuple(self._deck)
 
     def hand(self, seat: int) -> tuple[Card, ...]:
@@ -320,17 +427,38 @@ class Round:
 
     @property
     def kitty(self) -> tuple[Card, ...]:
-        """The kitty: the 8 undealt cards until the bury, then the 8 buried cards."""
-        if self._phase in (PLAYING, FINISHED):
-            return self._buried
-        return tuple(self._deck[DEALT_CARDS:])
+        """The kitty: the undealt cards until the first bury (in the dealer's hand during the
+        kitty phase), then the cards buried last; while an overcaller holds the kitty, the
+        cards it took (RULES §11.3)."""
+        return self._kitty_cards
+
+    @property
+    def kitty_holder(self) -> int | None:
+        """In the kitty phase, the seat that took the kitty and must bury: the dealer, or
+        the last overcaller; ``None`` in every other phase."""
+        return self._kitty_holder if self._phase == KITTY else None
+
+    @property
+    def buried_by(self) -> int | None:
+        """The seat whose bury is the kitty now (``None`` before the first bury)."""
+        return self._buried_by
 
     @property
     def declarations(self) -> tuple[Declaration, ...]:
+        """The declarations of the deal (and the after-deal auction); overcalls are apart."""
         return self._declarations
 
     @property
+    def overcalls(self) -> tuple[tuple[int, Declaration | None], ...]:
+        """The overcall round so far: (seat, its overcall) or (seat, None) for a pass."""
+        return self._overcalls
+
+    @property
     def standing_declaration(self) -> Declaration | None:
+        """The declaration the trump comes from: the last overcall, else the last declaration."""
+        for _seat, overcall in reversed(self._overcalls):
+            if overcall is not None:
+                return overcall
         return self._declarations[-1] if self._declarations else None
 
     @property
@@ -350,14 +478,18 @@ class Round:
 
     @property
     def turn(self) -> int | None:
-        """Whose move it is: the bidder in the auction, the dealer in the kitty phase, the
-        player to lead or follow during play; ``None`` while dealing and when finished."""
-        if self._phase == AUCTION:
-            return self._auction_turn
-        if self._phase == KITTY:
-            return self._dealer
-        if self._phase == PLAYING:
+        """Whose move it is: the bidder in the auction, the kitty's holder in the kitty phase
+        (the dealer, or an overcaller), the seat asked to overcall, the player to lead or
+        follow during play; ``None`` while dealing and when finished."""
+        phase = self._phase
+        if phase == PLAYING:
             return self._turn
+        if phase == AUCTION:
+            return self._auction_turn
+        if phase == KITTY:
+            return self._kitty_holder
+        if phase == OVERCALL:
+            return self._overcall_turn
         return None
 
     @property
@@ -415,13 +547,7 @@ class Round:
                 self._first_hand,
                 self._fixed_trump,
                 self._dealt,
-                self._auction_turn
-                if self._phase == AUCTION
-                else self._dealer
-                if self._phase == KITTY
-                else self._turn
-                if self._phase == PLAYING
-                else None,
+                self.turn,
                 self._trump,
                 self._declarations,
                 self._bids,
@@ -435,6 +561,7 @@ class Round:
                 self._penalty,
                 (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
                 self._result,
+                self._overcalls,
             ),
         )
 
@@ -450,13 +577,14 @@ class Round:
         """What ``seat``'s player may see now: a :class:`~shengji_edu.game.view.PlayerView`.
 
         Made for every decision, so it only gathers values the round keeps immutable: the
-        public record, a copy of the seat's hand, its generator and the kitty it buried.
+        public record, a copy of the seat's hand, its generator and, for the seat that
+        buried the kitty last (while it is the kitty), that kitty.
         """
         if type(seat) is not int or not 0 <= seat <= 3:
             check_seat(seat)
         rng = self._seat_rngs[seat] or self.seat_rng(seat)
-        dealer_knows = self._dealer == seat and self._phase in (PLAYING, FINISHED)
-        buried = self._buried if dealer_knows else ()
+        knows = self._buried_by == seat and self._phase in (PLAYING, OVERCALL, FINISHED)
+        buried = self._buried if knows else ()
         return make_view(self.public, seat, tuple(self._hands[seat]), rng, buried)
 
     # --- dealing and declaring ---------------------------------------------------------
@@ -466,17 +594,22 @@ class Round:
 
     @property
     def next_receiver(self) -> int | None:
-        """Seat that receives the next card, or None when all 100 are dealt."""
-        if self._dealt >= DEALT_CARDS:
+        """Seat that receives the next card, or None when all cards are dealt."""
+        if self._dealt >= self._dealt_cards:
             return None
         return (self.first_receiver() + self._dealt) % 4
 
     def deal_next(self) -> Card:
         """Deal one card to the next seat; declarations may follow before the next card."""
-        self._require(DEALING, "deal a card")
+        self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
         dealt = self._dealt
-        if dealt >= DEALT_CARDS:
-            raise WrongPhase("all 100 cards are dealt: call finish_deal() to end the deal")
+        if dealt >= self._dealt_cards:
+            raise WrongPhase(
+                message(
+                    "all {total} cards are dealt: call finish_deal() to end the deal",
+                    total=self._dealt_cards,
+                )
+            )
         seat = (self.first_receiver() + dealt) % 4
         card = self._deck[dealt]
         self._hands[seat].append(card)
@@ -488,7 +621,7 @@ class Round:
 
     def deal_all(self) -> None:
         """Deal every remaining card without declarations in between."""
-        while self._dealt < DEALT_CARDS:
+        while self._dealt < self._dealt_cards:
             self.deal_next()
 
     def legal_declarations(self, seat: int) -> list[list[Card]]:
@@ -503,7 +636,13 @@ class Round:
         key = (len(declarable), len(self._declarations))
         cached = self._declaration_cache[seat]
         if cached is None or cached[0] != key:
-            options = possible_declarations(declarable, self.level_rank, self.standing_declaration)
+            options = possible_declarations(
+                declarable,
+                self.level_rank,
+                self.standing_declaration,
+                self.rules.decks,
+                seat,
+            )
             cached = self._declaration_cache[seat] = (key, options)
         return [list(option) for option in cached[1]]
 
@@ -518,39 +657,49 @@ class Round:
         """The declaration ``seat`` would make with ``cards``, or an error saying why not."""
         check_seat(seat)
         if self._fixed_trump is not None:
-            raise WrongPhase("the trump is fixed for this hand: nobody declares")
+            raise WrongPhase(message("the trump is fixed for this hand: nobody declares"))
         if self._phase == AUCTION:
             if seat != self._auction_turn:
-                raise OutOfTurn(f"it is seat {self._auction_turn}'s turn to bid, not seat {seat}'s")
+                raise OutOfTurn(
+                    message(
+                        "it is seat {turn}'s turn to bid, not seat {seat}'s",
+                        turn=self._auction_turn,
+                        seat=seat,
+                    )
+                )
         elif self._phase != DEALING:
-            raise WrongPhase(f"declaring is over (the hand is in the {self._phase} phase)")
+            raise WrongPhase(
+                message(
+                    "declaring is over (the hand is in the {phase} phase)",
+                    phase=phase_name(self._phase),
+                )
+            )
         elif self.rules.bidding != "during_deal":
-            raise WrongPhase("with bidding=after_deal, declare in the auction after the deal")
+            raise WrongPhase(
+                message("with bidding=after_deal, declare in the auction after the deal")
+            )
         elif self._dealt == 0:
-            raise WrongPhase("no card has been dealt yet")
+            raise WrongPhase(message("no card has been dealt yet"))
         cards = as_cards(cards)
         missing = Counter(cards) - Counter(self._hands[seat])
         if missing:
-            card = next(iter(missing))
             raise IllegalMove(
-                f"seat {seat} has not been dealt {card.pretty}: declare with your cards"
+                message(
+                    "seat {seat} has not been dealt {card}: declare with your cards",
+                    seat=seat,
+                    card=next(iter(missing)),
+                )
             )
         try:
-            strength, suit = declaration_strength(cards, self.level_rank)
+            strength, suit = declaration_over(
+                cards, self.level_rank, self.standing_declaration, seat, self.rules.decks
+            )
         except ValueError as exc:
             raise IllegalMove(str(exc)) from None
-        standing = self.standing_declaration
-        if standing is not None and strength <= standing.strength:
-            raise IllegalMove(
-                f"{format_cards(cards, pretty=True)} does not beat the standing declaration "
-                f"{format_cards(standing.cards, pretty=True)}: a new declaration must be "
-                f"stronger (one level card < a pair of level cards < two little jokers < two "
-                f"big jokers)"
-            )
         return Declaration(seat, tuple(cards), strength, suit, self._dealt)
 
     def declare(self, seat: int, cards: Sequence[Card] | str) -> Declaration:
-        """Show level cards (or a joker pair) to name the trump; must beat the standing one."""
+        """Show level cards (or jokers) to name the trump; must beat the standing one."""
         declaration = self.check_declaration(seat, cards)
         standing = self.standing_declaration
         reinforce = (
@@ -583,11 +732,21 @@ class Round:
         return declaration
 
     def pass_bid(self, seat: int) -> None:
-        """Pass in the after-deal auction."""
-        self._require(AUCTION, "pass")
+        """Pass in the after-deal auction (in the overcall round: :meth:`pass_overcall`)."""
+        if self._phase == OVERCALL:
+            raise WrongPhase(
+                message("the hand is in the overcall phase: pass with pass_overcall(seat)")
+            )
+        self._require(AUCTION, N_("cannot pass now: the hand is in the {phase} phase"))
         check_seat(seat)
         if seat != self._auction_turn:
-            raise OutOfTurn(f"it is seat {self._auction_turn}'s turn to bid, not seat {seat}'s")
+            raise OutOfTurn(
+                message(
+                    "it is seat {turn}'s turn to bid, not seat {seat}'s",
+                    turn=self._auction_turn,
+                    seat=seat,
+                )
+            )
         self._bids += ((seat, None),)
         self._actions.append({"action": "pass", "seat": seat})
         self._events.append(ev.Event(ev.PASS, seat))
@@ -608,9 +767,15 @@ class Round:
 
     def finish_deal(self) -> None:
         """End the deal: start the auction (variant) or fix dealer and trump, then the kitty."""
-        self._require(DEALING, "finish the deal")
-        if self._dealt < DEALT_CARDS:
-            raise WrongPhase(f"only {self._dealt} of 100 cards are dealt: deal the rest first")
+        self._require(DEALING, N_("cannot finish the deal now: the hand is in the {phase} phase"))
+        if self._dealt < self._dealt_cards:
+            raise WrongPhase(
+                message(
+                    "only {dealt} of {total} cards are dealt: deal the rest first",
+                    dealt=self._dealt,
+                    total=self._dealt_cards,
+                )
+            )
         self._actions.append({"action": "finish_deal"})
         if self.rules.bidding == "after_deal" and self._fixed_trump is None:
             self._phase = AUCTION
@@ -627,11 +792,12 @@ class Round:
             suit = self._declarations[-1].suit
         else:
             self._dealer = self._fallback_dealer
-            flip = self._deck[DEALT_CARDS + self._fallback_flip]
+            flip = self._deck[self._dealt_cards + self._fallback_flip]
             self._kitty_flip = flip
             suit = None if flip.is_joker else flip.suit
         assert self._dealer is not None
-        self._trump = Trump(self.level_rank, suit)
+        fixed = self._fixed_trump
+        self._trump = fixed if fixed is not None else self.rules.trump(self.level_rank, suit)
         self._events.append(
             ev.Event(
                 ev.TRUMP_FIXED,
@@ -643,40 +809,156 @@ class Round:
                 },
             )
         )
-        self._hands[self._dealer].extend(self._deck[DEALT_CARDS:])
-        self._events.append(ev.Event(ev.KITTY_TAKEN, self._dealer))
-        self._phase = KITTY
+        self._take_kitty(self._dealer)
         self._auction_turn = None
+
+    def _take_kitty(self, seat: int) -> None:
+        self._hands[seat].extend(self._kitty_cards)
+        self._kitty_holder = seat
+        self._events.append(ev.Event(ev.KITTY_TAKEN, seat))
+        self._phase = KITTY
 
     # --- the kitty ----------------------------------------------------------------------
     def check_bury(self, seat: int, cards: Sequence[Card]) -> list[Card]:
-        self._require(KITTY, "bury the kitty")
+        """Raise if ``seat`` may not bury ``cards`` now; return the cards as a list."""
+        self._require(KITTY, N_("cannot bury the kitty now: the hand is in the {phase} phase"))
         check_seat(seat)
-        if seat != self._dealer:
-            raise OutOfTurn(f"only the dealer (seat {self._dealer}) buries the kitty")
+        holder = self._kitty_holder
+        if seat != holder:
+            if holder == self._dealer:
+                raise OutOfTurn(
+                    message("only the dealer (seat {seat}) buries the kitty", seat=self._dealer)
+                )
+            raise OutOfTurn(
+                message(
+                    "only seat {seat}, who overcalled and took the kitty, buries it now",
+                    seat=holder,
+                )
+            )
         cards = as_cards(cards)
-        refusal = bury_refusal(self._hands[seat], cards)
+        refusal = bury_refusal(self._hands[seat], cards, self.rules.kitty_size)
         if refusal:
             raise IllegalMove(refusal)
         return cards
 
     def bury(self, seat: int, cards: Sequence[Card] | str) -> None:
-        """The dealer puts 8 cards face down as the new kitty; then the dealer leads."""
+        """The kitty's holder puts ``rules.kitty_size`` cards face down as the new kitty.
+
+        Then the dealer leads, or with ``overcall_after_bury`` the overcall round begins (or
+        goes on from the seat after the overcaller)."""
         cards = self.check_bury(seat, cards)
         _remove(self._hands[seat], cards)
-        self._buried = tuple(cards)
+        self._buried = self._kitty_cards = tuple(cards)
+        self._buried_by = seat
+        self._kitty_holder = None
         self._actions.append({"action": "bury", "seat": seat, "cards": format_cards(cards)})
         self._events.append(ev.Event(ev.BURY, seat, {"count": len(cards)}))
+        if self.rules.overcall_after_bury and self._fixed_trump is None:
+            self._phase = OVERCALL
+            self._overcall_turn = seat if not self._overcalls else next_seat(seat)
+        else:
+            self._start_play()
+
+    def _start_play(self) -> None:
         self._phase = PLAYING
-        self._turn = seat
+        self._overcall_turn = None
+        self._turn = self._dealer
+
+    # --- overcalling after the bury (RULES §11.3) ----------------------------------------
+    def legal_overcalls(self, seat: int) -> list[list[Card]]:
+        """What ``seat`` may overcall with right now (empty unless it is asked now)."""
+        if type(seat) is not int or not 0 <= seat <= 3:
+            check_seat(seat)
+        if self._phase != OVERCALL or seat != self._overcall_turn:
+            return []
+        floor = self.public.overcall_floor
+        assert floor is not None
+        return possible_overcalls(self._hands[seat], self.level_rank, floor, self.rules.decks)
+
+    def check_overcall(self, seat: int, cards: Sequence[Card]) -> Declaration:
+        """The overcall ``seat`` would make with ``cards``, or an error saying why not."""
+        self._require(OVERCALL, N_("cannot overcall now: the hand is in the {phase} phase"))
+        check_seat(seat)
+        if seat != self._overcall_turn:
+            raise OutOfTurn(
+                message(
+                    "it is seat {turn}'s turn to overcall or pass, not seat {seat}'s",
+                    turn=self._overcall_turn,
+                    seat=seat,
+                )
+            )
+        cards = as_cards(cards)
+        missing = Counter(cards) - Counter(self._hands[seat])
+        if missing:
+            raise IllegalMove(
+                message(
+                    "seat {seat} does not hold {card}: overcall with your cards",
+                    seat=seat,
+                    card=next(iter(missing)),
+                )
+            )
+        floor = self.public.overcall_floor
+        assert floor is not None
+        try:
+            strength, suit = overcall_strength(cards, self.level_rank, floor, self.rules.decks)
+        except ValueError as exc:
+            raise IllegalMove(str(exc)) from None
+        return Declaration(seat, tuple(cards), strength, suit, self._dealt)
+
+    def overcall(self, seat: int, cards: Sequence[Card] | str) -> Declaration:
+        """Overcall (反主): the new trump holds at once, and ``seat`` takes the kitty into its
+        hand and must bury as many cards (the hand goes back to the kitty phase)."""
+        overcall = self.check_overcall(seat, cards)
+        self._overcalls += ((seat, overcall),)
+        self._trump = self.rules.trump(self.level_rank, overcall.suit)
+        self._overcall_turn = None
+        self._actions.append(
+            {"action": "overcall", "seat": seat, "cards": format_cards(overcall.cards)}
+        )
+        self._events.append(
+            ev.Event(
+                ev.OVERCALL,
+                seat,
+                {"cards": format_cards(overcall.cards), "suit": overcall.suit},
+            )
+        )
+        self._take_kitty(seat)
+        return overcall
+
+    def pass_overcall(self, seat: int) -> None:
+        """Pass in the overcall round; four passes in a row start the play."""
+        self._require(OVERCALL, N_("cannot pass now: the hand is in the {phase} phase"))
+        check_seat(seat)
+        if seat != self._overcall_turn:
+            raise OutOfTurn(
+                message(
+                    "it is seat {turn}'s turn to overcall or pass, not seat {seat}'s",
+                    turn=self._overcall_turn,
+                    seat=seat,
+                )
+            )
+        self._overcalls += ((seat, None),)
+        self._actions.append({"action": "pass_overcall", "seat": seat})
+        self._events.append(ev.Event(ev.OVERCALL_PASS, seat))
+        passes = 0
+        for _seat, overcall in reversed(self._overcalls):
+            if overcall is not None:
+                break
+            passes += 1
+        if passes >= 4:
+            self._start_play()
+        else:
+            self._overcall_turn = next_seat(seat)
 
     # --- playing ------------------------------------------------------------------------
     def check_play(self, seat: int, cards: Sequence[Card]) -> list[Card]:
         """Raise if ``seat`` may not play ``cards`` now; return the cards as a list."""
-        self._require(PLAYING, "play cards")
+        self._require(PLAYING, N_("cannot play cards now: the hand is in the {phase} phase"))
         check_seat(seat)
         if seat != self._turn:
-            raise OutOfTurn(f"it is seat {self._turn}'s turn, not seat {seat}'s")
+            raise OutOfTurn(
+                message("it is seat {turn}'s turn, not seat {seat}'s", turn=self._turn, seat=seat)
+            )
         cards = as_cards(cards)
         trump = self._trump
         assert trump is not None
@@ -835,30 +1117,47 @@ class Round:
         """A playable round made from a public record and a guess of the hidden cards.
 
         ``hands`` must give every seat as many cards as ``public.hand_sizes`` says, and
-        ``buried`` the kitty (8 cards). The world starts with empty events and actions; its
-        trick history, points and voids are the record's. Search players play it out.
+        ``buried`` the kitty (``rules.kitty_size`` cards). The world starts with empty events
+        and actions; its trick history, points and voids are the record's. Search players
+        play it out.
         """
         if not isinstance(public, PublicTable):
-            raise BadGuess("a world is built from a PublicTable (round.public or view.public)")
+            raise BadGuess(
+                message("a world is built from a PublicTable (round.public or view.public)")
+            )
         if public.phase != PLAYING:
             raise WrongPhase(
-                f"what-if worlds are made during play, not in the {public.phase} phase"
+                message(
+                    "what-if worlds are made during play, not in the {phase} phase",
+                    phase=phase_name(public.phase),
+                )
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadGuess(f"a world's seed must be a whole number, not {_shown(seed)}")
+            raise BadGuess(
+                message("a world's seed must be a whole number, not {value}", value=_shown(seed))
+            )
         if isinstance(hands, (str, bytes, dict)) or not isinstance(hands, Sequence):
-            raise BadGuess("a what-if guess gives 4 hands, one list of cards per seat")
+            raise BadGuess(message("a what-if guess gives 4 hands, one list of cards per seat"))
         if len(hands) != 4:
-            raise BadGuess(f"a what-if guess gives 4 hands, not {len(hands)}")
+            raise BadGuess(message("a what-if guess gives 4 hands, not {given}", given=len(hands)))
         guess = [as_cards(h) for h in hands]
         if tuple(len(h) for h in guess) != public.hand_sizes:
             raise BadGuess(
-                f"a what-if guess must give every seat as many cards as it holds "
-                f"{public.hand_sizes}, not {tuple(len(h) for h in guess)}"
+                message(
+                    "a what-if guess must give every seat as many cards as it holds "
+                    "{sizes}, not {given}",
+                    sizes=str(public.hand_sizes),
+                    given=str(tuple(len(h) for h in guess)),
+                )
             )
         kitty = tuple(as_cards(buried))
-        if len(kitty) != KITTY_SIZE:
-            raise BadGuess(f"a what-if kitty holds {KITTY_SIZE} cards, not {len(kitty)}")
+        size = public.rules.kitty_size
+        if len(kitty) != size:
+            raise BadGuess(
+                message(
+                    "a what-if kitty holds {size} cards, not {given}", size=size, given=len(kitty)
+                )
+            )
         world = cls.__new__(cls)
         world.seed = None
         world.rules = public.rules
@@ -868,6 +1167,7 @@ class Round:
         world._starting_dealer = public.starting_dealer
         world._first_hand = public.first_hand
         world._fixed_trump = public.fixed_trump
+        world._dealt_cards = public.rules.dealt_cards
         world._deck = []  # a world was never dealt: it knows only the guess
         world._fallback_dealer = None
         world._fallback_flip = None
@@ -882,7 +1182,12 @@ class Round:
         world._auction_turn = None
         world._trump = public.trump
         world._kitty_flip = public.kitty_flip
+        world._kitty_cards = kitty
+        world._kitty_holder = None
         world._buried = kitty
+        world._buried_by = public.buried_by
+        world._overcalls = public.overcalls
+        world._overcall_turn = None
         world._tricks = public.tricks
         world._current = public.current_trick
         world._attempted = public.attempted
@@ -898,9 +1203,10 @@ class Round:
         return world
 
     # --- helpers ------------------------------------------------------------------------
-    def _require(self, phase: str, doing: str) -> None:
+    def _require(self, phase: str, refusal: str) -> None:
+        """Refuse (``refusal``: a msgid with a ``{phase}`` field) outside ``phase``."""
         if self._phase != phase:
-            raise WrongPhase(f"cannot {doing} now: the hand is in the {self._phase} phase")
+            raise WrongPhase(message(refusal, phase=phase_name(self._phase)))
 
     def __repr__(self) -> str:
         return (

@@ -5,7 +5,11 @@ The round only checks and applies actions; the table knows *who is asked what, w
 * during the deal, after each card every player in play order, starting with the one who
   just received it, may declare; after the last card there is one more such round;
 * in the after-deal auction, the bidder whose turn it is;
-* the dealer buries; the player whose turn it is leads or follows.
+* whoever holds the kitty (the dealer, or an overcaller) buries;
+* with ``overcall_after_bury``, the seat asked in the overcall round overcalls or passes: a
+  player with an ``overcall(view)`` method is asked when it has a legal overcall, and one
+  without it (or without a legal overcall) passes (see :mod:`shengji_edu.players.base`);
+* the player whose turn it is leads or follows.
 
 A seat whose player is ``None`` is a person at a front end (the widget, the terminal): the
 table stops and waits when that seat must act, and the front end calls the round directly.
@@ -22,8 +26,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..cards import CardParseError, shorten
+from ..i18n import N_, message
 from .errors import IllegalAction
-from .round import AUCTION, DEALING, DEALT_CARDS, FINISHED, KITTY, PLAYING, Round, next_seat
+from .round import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Round, next_seat
 from .view import PlayerView
 
 if TYPE_CHECKING:
@@ -31,7 +36,19 @@ if TYPE_CHECKING:
 
 
 class PlayerError(RuntimeError):
-    """A computer player returned a move the engine rejected: a bug in that player."""
+    """A computer player returned a move the engine rejected: a bug in that player.
+
+    Its message is a :class:`~shengji_edu.i18n.Message` (the play table shows it in its
+    language); ``str(exc)`` is the English text."""
+
+
+ACTION_NAMES = {
+    "declare": N_("declare"),
+    "bury": N_("bury"),
+    "overcall": N_("overcall"),
+    "play": N_("play"),
+}
+"""The actions a player decides, in words, for :class:`PlayerError`'s message."""
 
 
 class Table:
@@ -91,7 +108,7 @@ class Table:
         rnd = self.round
         if not self._final_round_done and rnd.rules.bidding == "during_deal":
             self._final_round_done = True
-            self._declaration_round((rnd.first_receiver() + DEALT_CARDS - 1) % 4)
+            self._declaration_round((rnd.first_receiver() + rnd.rules.dealt_cards - 1) % 4)
         rnd.finish_deal()
 
     def step(self) -> bool:
@@ -101,7 +118,7 @@ class Table:
         if phase == FINISHED or self.waiting_for is not None:
             return False
         if phase == DEALING:
-            if rnd.dealt < DEALT_CARDS:
+            if rnd.dealt < rnd.rules.dealt_cards:
                 self.deal_one()
             else:
                 self.finish_deal()
@@ -116,8 +133,19 @@ class Table:
             else:
                 rnd.pass_bid(seat)
         elif phase == KITTY:
-            seat = rnd.dealer
+            seat = rnd.turn  # the dealer, or the overcaller who took the kitty
             self._apply(seat, "bury", self.players[seat].bury(self.view(seat)))
+        elif phase == OVERCALL:
+            seat = rnd.turn
+            assert seat is not None
+            ask = getattr(self.players[seat], "overcall", None)
+            choice = None
+            if callable(ask) and rnd.legal_overcalls(seat):
+                choice = ask(self.view(seat))
+            if choice:
+                self._apply(seat, "overcall", choice)
+            else:
+                rnd.pass_overcall(seat)
         elif phase == PLAYING:
             seat = rnd.turn
             self._apply(seat, "play", self.players[seat].play(self.view(seat)))
@@ -134,7 +162,15 @@ class Table:
             getattr(self.round, action)(seat, cards)
         except (IllegalAction, CardParseError) as exc:
             name = getattr(self.players[seat], "name", "player")
-            raise PlayerError(f"{name} at seat {seat} tried an illegal {action}: {exc}") from exc
+            raise PlayerError(
+                message(
+                    "{name} at seat {seat} tried an illegal {action}: {reason}",
+                    name=str(name),
+                    seat=seat,
+                    action=message(ACTION_NAMES[action]),
+                    reason=exc,
+                )
+            ) from exc
 
 
 def play_round(round_: Round, players: Sequence[Player]) -> Round:

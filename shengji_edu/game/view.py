@@ -2,7 +2,8 @@
 
 A :class:`PlayerView` is four things and no more: the :class:`~.public.PublicTable` (what
 the whole table has seen), the seat, that seat's hand (a tuple), that seat's own generator
-and, for the dealer once it has buried, the kitty it buried. It keeps no reference to the
+and, for the seat that buried the kitty last (the dealer, or with ``overcall_after_bury``
+the last overcaller), the kitty it buried. It keeps no reference to the
 :class:`~shengji_edu.game.round.Round` and everything it returns is immutable (tuples,
 frozensets, frozen dataclasses, cards, ints, strings) or freshly made for the caller (the
 lists of :attr:`PlayerView.legal_declarations`): nothing a player does to what it is given
@@ -30,25 +31,27 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..cards import ALL_CARDS, Card, CardParseError, as_cards, format_cards
+from ..cards import ALL_CARDS, Card, CardParseError, as_cards, first_missing, format_cards
 from ..follow import check_follow
+from ..i18n import message
 from ..rules import RuleSet
 from ..tricks import check_lead
 from ..trump import Trump
 from ..verdict import Verdict
-from .declaring import Declaration, possible_declarations
+from .declaring import Declaration, overcall_strength, possible_declarations, possible_overcalls
 from .errors import BadGuess, RecordError
 from .public import (
     AUCTION,
     DEALING,
     KITTY,
-    KITTY_SIZE,
+    OVERCALL,
     PLAYING,
     PublicTable,
     Trick,
     _Reader,
     bury_refusal,
     check_seat,
+    phase_name,
     shorten_value,
     team_of,
 )
@@ -195,7 +198,71 @@ class PlayerView:
             allowed = table.phase == AUCTION and table.turn == self._seat
         if not allowed:
             return []
-        return possible_declarations(self._hand, table.level_rank, table.standing_declaration)
+        return possible_declarations(
+            self._hand, table.level_rank, table.standing_declaration, table.rules.decks, self._seat
+        )
+
+    # --- overcalling after the bury (RULES §11.3) ----------------------------------------
+    @property
+    def overcalls(self) -> tuple[tuple[int, Declaration | None], ...]:
+        """The overcall round so far: (seat, its overcall) or (seat, None) for a pass."""
+        return self._table.overcalls
+
+    @property
+    def overcall_floor(self) -> Declaration | None:
+        """What an overcall must beat now (see :attr:`PublicTable.overcall_floor`)."""
+        return self._table.overcall_floor
+
+    @property
+    def legal_overcalls(self) -> list[list[Card]]:
+        """What this player may overcall with right now (fresh lists; empty unless it is
+        this player's turn in the overcall round)."""
+        table = self._table
+        if table.phase != OVERCALL or table.turn != self._seat:
+            return []
+        floor = table.overcall_floor
+        if floor is None:
+            return []
+        return possible_overcalls(self._hand, table.level_rank, floor, table.rules.decks)
+
+    def check_overcall(self, cards: Sequence[Card] | str) -> str:
+        """Why overcalling with ``cards`` would be refused ("" if it would be accepted)."""
+        table = self._table
+        if table.phase != OVERCALL:
+            return str(
+                message(
+                    "cannot overcall now: the hand is in the {phase} phase",
+                    phase=phase_name(table.phase),
+                )
+            )
+        if table.turn != self._seat:
+            return str(
+                message(
+                    "it is seat {turn}'s turn to overcall or pass, not seat {seat}'s",
+                    turn=table.turn,
+                    seat=self._seat,
+                )
+            )
+        try:
+            cards = as_cards(cards)
+        except CardParseError as exc:
+            return str(exc)
+        missing = first_missing(cards, self._hand)
+        if missing is not None:
+            return str(
+                message(
+                    "seat {seat} does not hold {card}: overcall with your cards",
+                    seat=self._seat,
+                    card=missing,
+                )
+            )
+        floor = table.overcall_floor
+        assert floor is not None
+        try:
+            overcall_strength(cards, table.level_rank, floor, table.rules.decks)
+        except ValueError as exc:
+            return str(exc)
+        return ""
 
     # --- the play ----------------------------------------------------------------------
     @property
@@ -226,8 +293,20 @@ class PlayerView:
 
     @property
     def buried(self) -> tuple[Card, ...]:
-        """The kitty this player buried (empty unless it is the dealer and has buried)."""
+        """The kitty this player buried, while it is the kitty (empty unless this seat
+        buried last: the dealer, or with ``overcall_after_bury`` the last overcaller)."""
         return self._buried
+
+    @property
+    def kitty_holder(self) -> int | None:
+        """In the kitty phase, the seat that holds the kitty and must bury it (else None)."""
+        table = self._table
+        return table.turn if table.phase == KITTY else None
+
+    @property
+    def buried_by(self) -> int | None:
+        """The seat whose bury is the kitty now (``None`` before the first bury)."""
+        return self._table.buried_by
 
     def voids(self, seat: int) -> frozenset[str]:
         """Effective suits ``seat`` has shown it is out of."""
@@ -240,7 +319,11 @@ class PlayerView:
         """Would this lead or follow be accepted? (Throws are checked only when played.)"""
         trump = self._table.trump
         if self._table.phase != PLAYING or trump is None:
-            return Verdict(False, f"cards are played in the playing phase, not {self.phase}")
+            reason = message(
+                "cards are played in the playing phase, not {phase}",
+                phase=phase_name(self.phase),
+            )
+            return Verdict(False, str(reason))
         try:
             cards = as_cards(cards)
         except CardParseError as exc:
@@ -254,14 +337,28 @@ class PlayerView:
         """Why burying ``cards`` would be refused ("" if it would be accepted)."""
         table = self._table
         if table.phase != KITTY:
-            return f"cannot bury the kitty now: the hand is in the {table.phase} phase"
-        if self._seat != table.dealer:
-            return f"only the dealer (seat {table.dealer}) buries the kitty"
+            return str(
+                message(
+                    "cannot bury the kitty now: the hand is in the {phase} phase",
+                    phase=phase_name(table.phase),
+                )
+            )
+        if self._seat != table.turn:
+            if table.turn == table.dealer:
+                return str(
+                    message("only the dealer (seat {seat}) buries the kitty", seat=table.dealer)
+                )
+            return str(
+                message(
+                    "only seat {seat}, who overcalled and took the kitty, buries it now",
+                    seat=table.turn,
+                )
+            )
         try:
             cards = as_cards(cards)
         except CardParseError as exc:
             return str(exc)
-        return bury_refusal(self._hand, cards)
+        return bury_refusal(self._hand, cards, table.rules.kitty_size)
 
     # --- worlds for search -------------------------------------------------------------
     def what_if(self, hands: Sequence[Sequence[Card]], buried: Sequence[Card], seed: int) -> Round:
@@ -339,8 +436,9 @@ class PlayerView:
                 f"the player view's hand holds {len(hand)} cards but the table says "
                 f"{table.hand_sizes[seat]}"
             )
-        if buried and len(buried) != KITTY_SIZE:
-            raise RecordError(f"the player view's 'buried' must be {KITTY_SIZE} cards or none")
+        size = table.rules.kitty_size
+        if buried and len(buried) != size:
+            raise RecordError(f"the player view's 'buried' must be {size} cards or none")
         if rng is None:
             state = r.get("rng", (list, type(None)))
             rng = random.Random(0)
@@ -382,8 +480,8 @@ def _fill(view: PlayerView, table, seat, hand, rng, buried) -> None:
 # --- sampling the unseen cards -----------------------------------------------------------------
 def unseen_list(view: PlayerView) -> list[Card]:
     """The cards this player has not seen (not in its hand, not played, not buried by it),
-    each copy listed, in canonical card order."""
-    left = [2] * len(ALL_CARDS)
+    each copy listed, in canonical card order (every card exists ``rules.decks`` times)."""
+    left = [view.rules.decks] * len(ALL_CARDS)
     for seen in (view.hand, view.played_cards, view.buried):
         for card in seen:
             left[card.index] -= 1
@@ -408,7 +506,7 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]]
     slots: list = [s for s in range(4) if s != me] + ([] if knows_kitty else ["kitty"])
     room = {s: sizes[s] for s in range(4) if s != me}
     if not knows_kitty:
-        room["kitty"] = KITTY_SIZE
+        room["kitty"] = view.rules.kitty_size
     unseen = unseen_list(view)
     voids = {s: view.voids(s) for s in range(4) if s != me}
     for _attempt in range(20):

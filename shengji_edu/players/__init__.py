@@ -5,7 +5,7 @@ from __future__ import annotations
 import inspect
 
 from ..cards import shorten
-from .base import Player, PlayerView
+from .base import Overcaller, Player, PlayerView
 from .greedy import GreedyPlayer
 from .montecarlo import MonteCarloPlayer
 from .random_player import RandomPlayer
@@ -50,6 +50,7 @@ __all__ = [
     "PLAYER_TYPES",
     "GreedyPlayer",
     "MonteCarloPlayer",
+    "Overcaller",
     "Player",
     "PlayerView",
     "RandomPlayer",

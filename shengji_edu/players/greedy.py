@@ -12,12 +12,19 @@ Leading
   2. :func:`lead_sure_winner` – one unbeatable side-suit unit: cash it.
   3. :func:`pull_trumps` – the dealer's side, long in trumps: lead a strong trump unit.
   4. :func:`lead_low` – otherwise a low card (or pair) from the longest side suit.
-Declaring and burying
+Declaring, overcalling and burying
   :func:`declare_good_suit` declares when the named suit is long enough;
+  :func:`overcall_good_suit` overcalls after the bury (RULES §11.3) on the same test, over an
+  opponent's trump, or over its own side's when the new trump gives it clearly more trumps;
   :func:`bury_low_cards` buries low side cards, shortest suits first, keeping points home.
 
 "Cheap" is measured by :func:`play_cost`: trumps are dear, high cards dearer than low ones,
-point cards dear (they feed the other side), and splitting a pair costs extra.
+point cards dear (they feed the other side), and splitting a pair (or a triple) costs extra.
+
+Every rule reads its numbers from the view (``view.rules.kitty_size``, ``view.rules.decks``)
+and its units from :func:`decompose`, so the player plays one, two or three decks, with or
+without the 2s as trumps: a triple or a titanic is led, cashed and kept like a pair or a
+tractor.
 """
 
 from __future__ import annotations
@@ -29,8 +36,8 @@ from itertools import islice
 from ..cards import Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
 from ..trump import TRUMP, Trump
-from ..units import TRACTOR, decompose
-from .base import PlayerView
+from ..units import SINGLE, TITANIC, TRACTOR, decompose
+from .base import PlayerView, trump_of
 from .knowledge import (
     check_name,
     current_winner,
@@ -54,9 +61,9 @@ def card_cost(card: Card, trump: Trump) -> int:
 
 
 def play_cost(play: Sequence[Card], hand_counts: Counter, trump: Trump) -> int:
-    """Total cost of a play, plus a charge for every pair of the hand it splits."""
+    """Total cost of a play, plus a charge for every pair (or triple) of the hand it splits."""
     cost = sum(card_cost(c, trump) for c in play)
-    split = sum(1 for c in set(play) if hand_counts[c] == 2 and play.count(c) == 1)
+    split = sum(1 for c in set(play) if hand_counts[c] >= 2 and play.count(c) < hand_counts[c])
     return cost + 8 * split
 
 
@@ -193,9 +200,9 @@ def lead_low(ctx: LeadContext) -> list[Card]:
     trump, hand = ctx.trump, ctx.view.hand
     if not ctx.side:
         return [min(hand, key=trump.strength)]
-    multi = [u for u in ctx.side if u.kind != "single" and not any(c.points for c in u.cards)]
+    multi = [u for u in ctx.side if u.kind != SINGLE and not any(c.points for c in u.cards)]
     if multi:
-        return list(min(multi, key=lambda u: (u.kind != TRACTOR, u.high)).cards)
+        return list(min(multi, key=lambda u: (u.kind not in (TRACTOR, TITANIC), u.high)).cards)
     lengths = Counter(u.suit for u in ctx.side for _ in u.cards)
     longest = max(lengths, key=lambda s: (lengths[s], s))
     cards = [c for c in hand if trump.suit_of(c) == longest]
@@ -229,10 +236,44 @@ def declare_good_suit(view: PlayerView) -> list[Card] | None:
     return best
 
 
+def overcall_good_suit(view: PlayerView) -> list[Card] | None:
+    """Overcall after the bury (RULES §11.3) when the new suit passes the declaring test of
+    :func:`declare_good_suit`: over an opponent's trump (or a turned-up card), or over its
+    own side's when the new trump holds at least 3 more of its cards than the standing one
+    (changing a partner's trump for a slightly better one helps nobody)."""
+    options = view.legal_overcalls
+    if not options:
+        return None
+    hand = view.hand
+    level = view.level_rank
+    high = sum(1 for c in hand if c.is_joker or c.rank == level)
+    standing = view.standing_declaration  # None: the trump was turned up from the kitty
+    ours = standing is not None and standing.seat % 2 == view.seat % 2
+    current = view.trump
+    assert current is not None
+    trumps_now = sum(1 for c in hand if current.is_trump(c))
+    best, best_score = None, 0.0
+    for cards in options:
+        suit = None if cards[0].is_joker else cards[0].suit
+        if suit is None:
+            score = high / 4
+        else:
+            length = sum(1 for c in hand if c.suit == suit and c.rank != level)
+            score = (length + high) / max(3.0, len(hand) / 3)
+        if ours:
+            new_trump = view.rules.trump(level, suit)
+            if sum(1 for c in hand if new_trump.is_trump(c)) < trumps_now + 3:
+                continue
+        if score >= 1.0 and score > best_score:
+            best, best_score = cards, score
+    return best
+
+
 def bury_low_cards(view: PlayerView) -> list[Card]:
-    """Bury 8 side cards: low ones, from the shortest suits (to make voids for ruffing),
-    keeping point cards, pairs and trumps in hand when possible."""
-    trump = view.trump
+    """Bury the kitty's size (8 with two decks) of side cards: low ones, from the shortest
+    suits (to make voids for ruffing), keeping point cards, pairs and trumps in hand when
+    possible."""
+    trump = trump_of(view)
     hand = list(view.hand)
     counts = Counter(hand)
     lengths = Counter(trump.suit_of(c) for c in hand)
@@ -241,12 +282,13 @@ def bury_low_cards(view: PlayerView) -> list[Card]:
         return (
             trump.suit_of(card) == TRUMP,
             card.points > 0,
-            counts[card] == 2,
+            counts[card] >= 2,
             lengths[trump.suit_of(card)],
             trump.step(card),
         )
 
-    return sorted(hand, key=keep_score)[:8]
+    rules = getattr(view, "rules", None)  # a stand-in view without rules: two decks' 8
+    return sorted(hand, key=keep_score)[: rules.kitty_size if rules is not None else 8]
 
 
 class GreedyPlayer:
@@ -257,6 +299,9 @@ class GreedyPlayer:
 
     def declare(self, view: PlayerView) -> list[Card] | None:
         return declare_good_suit(view)
+
+    def overcall(self, view: PlayerView) -> list[Card] | None:
+        return overcall_good_suit(view)
 
     def bury(self, view: PlayerView) -> list[Card]:
         return bury_low_cards(view)

@@ -66,11 +66,33 @@ class HumanPlayer:
             self.say(f"Type a number from 1 to {len(options)}, or just Enter to pass.")
         return None
 
+    def overcall(self, view: PlayerView) -> list[Card] | None:
+        """Offer the legal overcalls after the bury (RULES §11.3); Enter passes."""
+        options = view.legal_overcalls
+        if not options:
+            return None
+        floor = view.overcall_floor
+        shown = format_cards(floor.cards, pretty=True) if floor is not None else "?"
+        self.say(f"\nThe trump stands on {shown}. Your cards:")
+        self.say(hand_text(view.hand, view.trump))
+        for number, cards in enumerate(options, 1):
+            self.say(f"  {number}: overcall with {format_cards(cards, pretty=True)}")
+        for _ in range(self.max_attempts):
+            line = self._read("Overcall? number, or Enter to pass: ")
+            if not line:
+                return None
+            if line.isdigit() and 1 <= int(line) <= len(options):
+                return options[int(line) - 1]
+            self.say(f"Type a number from 1 to {len(options)}, or just Enter to pass.")
+        return None
+
     def bury(self, view: PlayerView) -> list[Card]:
-        self.say("\nYou are the dealer and took the kitty. Your 33 cards:")
+        size = view.rules.kitty_size
+        who = "the dealer" if view.dealer == view.seat else "the overcaller"
+        self.say(f"\nYou are {who} and took the kitty. Your {len(view.hand)} cards:")
         self.say(hand_text(view.hand, view.trump))
         for _ in range(self.max_attempts):
-            line = self._read("Bury 8 cards (e.g. C2 C3 D4 ...): ")
+            line = self._read(f"Bury {size} cards (e.g. C2 C3 D4 ...): ")
             if not line:
                 continue
             try:

@@ -14,7 +14,7 @@ from ..cards import ALL_CARDS, Card, shorten
 from ..scoring import trick_points
 from ..tricks import play_key, trick_winner
 from ..trump import TRUMP, Trump
-from ..units import PAIR, SINGLE, Unit, lead_format, pair_profile, tractor_windows
+from ..units import SINGLE, Unit, group_profile, lead_format, tractor_windows
 from .base import PlayerView
 
 
@@ -33,8 +33,9 @@ def check_rate(value: object, what: str) -> float:
 
 
 def unseen_cards(view: PlayerView) -> Counter:
-    """Cards this player has not seen: not in its hand, not played, not buried by it."""
-    left = [2] * len(ALL_CARDS)  # by card.index; much cheaper than subtracting Counters
+    """Cards this player has not seen: not in its hand, not played, not buried by it (every
+    card exists ``rules.decks`` times)."""
+    left = [view.rules.decks] * len(ALL_CARDS)  # by card.index; cheaper than Counters
     for seen in (view.hand, view.played_cards, view.buried):
         for card in seen:
             left[card.index] -= 1
@@ -52,15 +53,20 @@ def unseen_by_suit(unseen: Counter, trump: Trump) -> dict[str, list[Card]]:
 def unit_is_sure(unit: Unit, unseen: dict[str, list[Card]], trump: Trump) -> bool:
     """Can no unseen holding beat this unit with a unit of the same kind? (Ruffs aside.)
 
-    ``unseen`` is :func:`unseen_by_suit` of the unseen cards.
+    A unit of *k steps × width w* (RULES §11.1) is beaten only by a higher one of the same
+    shape: a single by a higher card, a pair by a higher pair, a triple by a higher triple,
+    a tractor or a titanic by a higher run of as many steps of pairs or of triples (any k
+    consecutive groups of a longer run count). ``unseen`` is :func:`unseen_by_suit` of the
+    unseen cards.
     """
     cards = unseen.get(unit.suit, [])
     if unit.kind == SINGLE:
         return all(trump.step(c) <= unit.high for c in cards)
-    profile = pair_profile(cards, trump)
-    if unit.kind == PAIR:
+    profile = group_profile(cards, trump, unit.width)
+    steps = unit.steps
+    if steps == 1:
         return all(step <= unit.high for step in profile)
-    return all(top <= unit.high for top in tractor_windows(profile, unit.pairs))
+    return all(top <= unit.high for top in tractor_windows(profile, steps))
 
 
 def trick_plays(view: PlayerView) -> list[Sequence[Card]]:

@@ -13,7 +13,10 @@ cards:
 3. The candidate with the best average result for this player's team wins.
 
 ``budget`` counts sampled worlds, not seconds, so a decision depends only on the game's
-seed, never on how fast the machine is. Declaring and burying are left to the greedy rules.
+seed, never on how fast the machine is. Declaring, overcalling and burying are left to the
+greedy rules. The sampling knows the variant from the view: every card exists
+``rules.decks`` times, the kitty holds ``rules.kitty_size`` cards, and after an overcall
+only the seat that buried last knows the kitty.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from .greedy import (
     candidate_follows,
     cheapest,
     declare_good_suit,
+    overcall_good_suit,
     play_cost,
 )
 from .knowledge import check_name, winning_test
@@ -115,6 +119,9 @@ class MonteCarloPlayer:
 
     def declare(self, view: PlayerView) -> list[Card] | None:
         return declare_good_suit(view)
+
+    def overcall(self, view: PlayerView) -> list[Card] | None:
+        return overcall_good_suit(view)
 
     def bury(self, view: PlayerView) -> list[Card]:
         return bury_low_cards(view)

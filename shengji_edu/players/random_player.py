@@ -1,8 +1,9 @@
 """RandomPlayer: the baseline every other player is measured against.
 
-It knows the rules but not the game: it leads a random unit (single, pair or tractor), now
-and then a random throw, follows with a random legal play, declares when it happens to be
-able to, and buries 8 random cards. Following uses :func:`random_follow`, which builds one
+It knows the rules but not the game: it leads a random unit (single, pair, triple, tractor
+or titanic), now and then a random throw, follows with a random legal play, declares (and,
+after the bury, overcalls) when it happens to be able to, and buries the kitty's size of
+random cards. Following uses :func:`random_follow`, which builds one
 legal play directly: a hand void in the led suit facing an 8-card throw has about a million
 legal plays, far too many to list and pick from.
 """
@@ -17,12 +18,21 @@ from .knowledge import check_name, check_rate
 
 
 class RandomPlayer:
-    """Uniformly clueless, never illegal. ``throw_rate``: how often a lead is a throw."""
+    """Uniformly clueless, never illegal. ``throw_rate``: how often a lead is a throw;
+    ``declare_rate`` and ``overcall_rate``: how often it takes a chance to declare or to
+    overcall after the bury."""
 
-    def __init__(self, name: str = "random", throw_rate: float = 0.1, declare_rate: float = 0.5):
+    def __init__(
+        self,
+        name: str = "random",
+        throw_rate: float = 0.1,
+        declare_rate: float = 0.5,
+        overcall_rate: float = 0.3,
+    ):
         self.name = check_name(name)
         self.throw_rate = check_rate(throw_rate, "throw_rate")
         self.declare_rate = check_rate(declare_rate, "declare_rate")
+        self.overcall_rate = check_rate(overcall_rate, "overcall_rate")
 
     def declare(self, view: PlayerView) -> list[Card] | None:
         options = view.legal_declarations
@@ -30,8 +40,14 @@ class RandomPlayer:
             return view.rng.choice(options)
         return None
 
+    def overcall(self, view: PlayerView) -> list[Card] | None:
+        options = view.legal_overcalls
+        if options and view.rng.random() < self.overcall_rate:
+            return view.rng.choice(options)
+        return None
+
     def bury(self, view: PlayerView) -> list[Card]:
-        return view.rng.sample(list(view.hand), 8)
+        return view.rng.sample(list(view.hand), view.rules.kitty_size)
 
     def play(self, view: PlayerView) -> list[Card]:
         trump = view.trump

@@ -21,6 +21,7 @@ Design choices, so the pictures work everywhere the lessons run:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -203,16 +204,109 @@ def draw_order(
     return ax
 
 
+PLAYED_EDGE = "#0072B2"
+"""The edge of a card a follow ladder's hand plays (Okabe-Ito blue)."""
+KEPT_FACE = "#EEEEEE"
+KEPT_ALPHA = 0.35
+"""A card the hand keeps is drawn faded: a grey face and light ink."""
+
+
+def draw_follow_ladder(
+    rungs: Sequence[tuple[str, Sequence[Card], Sequence[Card]]],
+    ax: Axes | None = None,
+    title: str | None = None,
+    trump: Trump | None = None,
+    colors: str = "classic",
+    *,
+    lead: Sequence[Card] | None = None,
+) -> Axes:
+    """Draw a follow ladder: one row per rung, each a hand and the cards it plays; return the axes.
+
+    Each rung is ``(label, hand, play)``: the label says what the rung asks for ("else a pair
+    and a single"), ``hand`` is a follower's cards that stop at that rung and ``play`` the
+    cards it follows with. The hand is drawn left to right (strongest first, grouped by
+    effective suit, with a ``trump``); the cards of the play have a blue edge, the cards the
+    hand keeps are faded, so a row shows both what was held and what the rule took. With
+    ``lead``, a first row shows the lead. Each card is one patch with one text, each label
+    one more text. The pictures and the rules are separate: the caller finds the plays (with
+    ``legal_follows`` or ``check_follow``); a play that is not in its hand, copies counted,
+    is a ``ValueError`` and nothing is drawn. Labels are drawn in matplotlib's default font:
+    keep them to ASCII and the suit symbols (it has no Chinese characters).
+    """
+    _scheme(colors)
+    rows: list[tuple[str, list[tuple[Card, bool]]]] = []
+    if lead is not None:
+        shown = trump.sort(lead) if trump is not None else list(lead)
+        rows.append(("lead", [(card, True) for card in shown]))
+    for label, hand, play in rungs:
+        rows.append((label, _marked(hand, play, trump)))
+    width, height, row, gap = 1.3, 0.72, 0.95, 0.12
+    widest = max((len(cards) for _, cards in rows), default=1)
+    right = widest * (width + gap)
+    label_room = 0.3 + 0.22 * max((len(label) for label, _ in rows), default=4)
+    total = max(len(rows), 1) * row
+    ax = _axes(ax, figsize=(0.4 * (right + label_room) + 0.4, 0.4 * total + 0.6))
+    ax.set_xlim(-label_room, right)
+    ax.set_ylim(-total - 0.05, 0.1)
+    _clean(ax)
+    points = _points_per_unit(ax)
+    for i, (label, marked) in enumerate(rows):
+        y = -i * row - (row - height) / 2 - height
+        ax.text(-0.25, y + height / 2, label, ha="right", va="center", fontsize=0.34 * points)
+        if lead is not None and i == 0 and len(rows) > 1:
+            ax.axhline(-row, color="#999999", linestyle="--", linewidth=0.8)
+        for j, (card, played) in enumerate(marked):
+            x = j * (width + gap)
+            trump_face = TRUMP_FACE if trump is not None and trump.is_trump(card) else CARD_FACE
+            edge, line = (PLAYED_EDGE, 2.0) if played else (CARD_EDGE, 0.8)
+            face = trump_face if played else KEPT_FACE
+            _card_box(ax, x, y, width, height, face, edge=edge, linewidth=line)
+            ax.text(
+                x + width / 2,
+                y + height / 2,
+                card_label(card, one_line=True),
+                ha="center",
+                va="center",
+                fontsize=0.4 * points,
+                fontweight="bold",
+                color=suit_color(card, colors),
+                alpha=1.0 if played else KEPT_ALPHA,
+            )
+    if title:
+        ax.set_title(title)
+    return ax
+
+
+def _marked(
+    hand: Sequence[Card], play: Sequence[Card], trump: Trump | None
+) -> list[tuple[Card, bool]]:
+    """The hand in display order, each card with whether it is played (copies counted)."""
+    to_play = Counter(play)
+    missing = to_play - Counter(hand)
+    if missing:
+        raise ValueError(
+            f"the play {' '.join(c.text for c in play)} is not in the hand "
+            f"{' '.join(c.text for c in hand)} (copies counted, too many: "
+            f"{' '.join(c.text for c in missing.elements())}): give a play taken from its hand"
+        )
+    marked = []
+    for card in trump.sort(hand) if trump is not None else hand:
+        marked.append((card, to_play[card] > 0))
+        to_play[card] -= 1
+    return marked
+
+
 def plot_points(round_: Round, ax: Axes | None = None, title: str | None = None) -> Axes:
-    """Chart the defenders' running points after each trick, with the 80-point line.
+    """Chart the defenders' running points after each trick, with the line where they take
+    the deal (80 points with two decks: ``rules.take_deal_points``, 40 or 120 with one or three).
 
     Bars show each trick's points, coloured by the team that won it (only the defenders
     keep theirs); the line is the defenders' total, read from the round's ``trick`` events.
     If the defenders won the kitty, a last step shows it. Returns the axes.
     """
     from ..game import events as ev
-    from ..scoring import TAKE_DEAL_POINTS
 
+    take_deal = round_.rules.take_deal_points
     tricks = [e for e in round_.events if e.kind == ev.TRICK]
     numbers = [e.data["number"] for e in tricks]
     totals = [e.data["defender_points"] for e in tricks]
@@ -245,12 +339,12 @@ def plot_points(round_: Round, ax: Axes | None = None, title: str | None = None)
             xytext=(-6, 6),
             ha="right",
         )
-    ax.axhline(TAKE_DEAL_POINTS, color="#666666", linestyle="--", linewidth=1)
+    ax.axhline(take_deal, color="#666666", linestyle="--", linewidth=1)
     right = (numbers[-1] if numbers else 1) + 1.7
     ax.text(
         0.5,
-        TAKE_DEAL_POINTS + 2,
-        "80: defenders take the deal",
+        take_deal + 2,
+        f"{take_deal}: defenders take the deal",
         ha="left",
         va="bottom",
         fontsize=8,
@@ -258,7 +352,7 @@ def plot_points(round_: Round, ax: Axes | None = None, title: str | None = None)
     ax.set_xlabel("trick")
     ax.set_ylabel("points")
     ax.set_xlim(0.3, right)
-    top = max([TAKE_DEAL_POINTS, *totals]) + (result.kitty_points if result else 0)
+    top = max([take_deal, *totals]) + (result.kitty_points if result else 0)
     ax.set_ylim(0, 1.3 * top + 10)
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
@@ -341,7 +435,16 @@ def _points_per_unit(ax: Axes) -> float:
     return min(per_x, per_y) * 72 / ax.figure.dpi
 
 
-def _card_box(ax: Axes, x: float, y: float, width: float, height: float, face: str) -> None:
+def _card_box(
+    ax: Axes,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    face: str,
+    edge: str = CARD_EDGE,
+    linewidth: float = 0.8,
+) -> None:
     from matplotlib.patches import FancyBboxPatch
 
     ax.add_patch(
@@ -351,7 +454,7 @@ def _card_box(ax: Axes, x: float, y: float, width: float, height: float, face: s
             height,
             boxstyle=f"round,pad=0,rounding_size={0.12 * min(width, height):.3f}",
             facecolor=face,
-            edgecolor=CARD_EDGE,
-            linewidth=0.8,
+            edgecolor=edge,
+            linewidth=linewidth,
         )
     )

@@ -7,9 +7,11 @@ the engine, so the terminal and a notebook always agree with the rules.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import fields
 
 from ..cards import Card, format_cards, rank_text
 from ..game.round import FINISHED, HandResult, Round, Trick, team_of
+from ..rules import RuleSet
 from ..trump import EFFECTIVE_SUITS, Trump, suit_label
 
 SEAT_NAMES = ("South", "East", "North", "West")
@@ -42,6 +44,21 @@ def trump_text(round_: Round) -> str:
     suit = f"trump {suit_label(trump.suit)}" if trump.suit else "no trump suit"
     dealer = seat_name(round_.dealer) if round_.dealer is not None else "?"
     return f"level {level}, {suit}, dealer {dealer}"
+
+
+def rules_text(rules: RuleSet) -> str:
+    """The options that differ from the default, e.g. ``decks=3, twos_are_trump=true``."""
+    changed = [
+        f"{f.name}={str(getattr(rules, f.name)).lower()}"
+        for f in fields(rules)
+        if getattr(rules, f.name) != f.default
+    ]
+    return ", ".join(changed) or "the standard rules"
+
+
+def overcall_text(seat: int, cards: Sequence[Card]) -> str:
+    """One overcall after the bury (RULES §11.3), e.g. ``East (1) overcalls with ♠2 ♠2``."""
+    return f"{seat_name(seat)} overcalls with {format_cards(cards, pretty=True)}"
 
 
 def trick_text(plays: Sequence[tuple[int, Sequence[Card]]], winner: int | None = None) -> str:
@@ -85,8 +102,11 @@ def result_text(result: HandResult, kitty: Sequence[Card]) -> str:
 
 
 def round_text(round_: Round) -> str:
-    """The whole hand: trump, every trick and the result."""
+    """The whole hand: trump (and every overcall after the bury), every trick and the result."""
     lines = [trump_text(round_)]
+    overcalls = [overcall_text(seat, o.cards) for seat, o in round_.overcalls if o is not None]
+    if overcalls:
+        lines[:0] = overcalls
     lines += [finished_trick_text(i, t) for i, t in enumerate(round_.tricks, 1)]
     if round_.phase == FINISHED and round_.result is not None:
         lines.append(result_text(round_.result, round_.kitty))

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..game import AUCTION, DEALING, FINISHED, KITTY, PLAYING, IllegalAction
+from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, IllegalAction
 from ..i18n import render
 
 if TYPE_CHECKING:
@@ -163,8 +163,19 @@ class PlayActions:
 
     @click
     def _on_pass(self: PlayTable) -> bool:
-        self._round.pass_bid(self.you)
+        if self._round.phase == OVERCALL:
+            self._round.pass_overcall(self.you)
+        else:
+            self._round.pass_bid(self.you)
         self._advance()
+        self._report()
+        return True
+
+    @click
+    def _on_overcall(self: PlayTable, cards: list) -> bool:
+        """Overcall after the bury (RULES §11.3): the new trump holds, and you take the kitty
+        and bury again (the table waits for your bury)."""
+        self._round.overcall(self.you, cards)
         self._report()
         return True
 

@@ -17,9 +17,10 @@ from itertools import islice
 
 from ..cards import Card, format_cards, rank_text
 from ..follow import iter_legal_follows
-from ..game import AUCTION, DEALING, FINISHED, KITTY
+from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL
+from ..game.declaring import ladder_words
 from ..players import GreedyPlayer, PlayerView
-from ..players.greedy import bury_low_cards
+from ..players.greedy import bury_low_cards, overcall_good_suit
 from ..trump import EFFECTIVE_SUITS
 from ..units import decompose
 from .views import Context, bold, esc, faces, seat_name, suit_text
@@ -37,6 +38,15 @@ def hint_html(ctx: Context) -> str:
         return title + esc(tr.say("the hand is over; press next hand."))
     if phase in (DEALING, AUCTION):
         options = rnd.legal_declarations(you)
+        if not options and rnd.rules.decks != 2:
+            return title + esc(
+                tr.say(
+                    "nothing to declare now. The declarations, weakest first: {ladder} (the "
+                    "level is {level}); a declaration must beat the standing one.",
+                    ladder=ladder_words(rnd.rules.decks),
+                    level=rank_text(rnd.level_rank),
+                )
+            )
         if not options:
             return title + esc(
                 tr.say(
@@ -49,6 +59,30 @@ def hint_html(ctx: Context) -> str:
         return title + esc(tr.say("you may declare")) + f"<ol class='shengji-legal'>{items}</ol>"
     if rnd.turn != you:
         return title + esc(tr.say("wait for {seat}.", seat=seat_name(ctx, rnd.turn)))
+    if phase == OVERCALL:
+        options = rnd.legal_overcalls(you)
+        if not options:
+            return title + esc(
+                tr.say(
+                    "you cannot overcall: an overcall must beat the standing trump without its "
+                    "suit's level cards ({ladder}). Press do not overcall.",
+                    ladder=ladder_words(rnd.rules.decks),
+                )
+            )
+        items = "".join(option(ctx, o) for o in options)
+        suggestion = _safe(lambda: overcall_good_suit(PlayerView(rnd, you)))
+        advice = (
+            "<div class='shengji-suggestion'>"
+            + esc(tr.say("Greedy would overcall with:"))
+            + f" {faces(ctx, suggestion)}</div>"
+            if suggestion
+            else "<div class='shengji-suggestion'>" + esc(tr.say("Greedy would pass.")) + "</div>"
+        )
+        intro = tr.say(
+            "you may overcall: the new trump holds at once, and you take the kitty and bury as "
+            "many cards."
+        )
+        return f"{title}{esc(intro)}<ol class='shengji-legal'>{items}</ol>{advice}"
     if phase == KITTY:
         suggestion = _safe(lambda: bury_low_cards(PlayerView(rnd, you)))
         text = esc(
@@ -122,7 +156,9 @@ def _unit_name(ctx: Context, kind: str) -> str:
     names = {
         "single": ctx.tr.say("single"),
         "pair": ctx.tr.say("pair"),
+        "triple": ctx.tr.say("triple"),
         "tractor": ctx.tr.say("tractor"),
+        "titanic": ctx.tr.say("titanic"),
     }
     return names.get(kind, kind)
 

@@ -54,8 +54,10 @@ LABELS: dict[tuple[str, Any], str] = {
     ("kitty", "power"): N_("doubling: ×2, ×4, ×16, ×64"),
     ("kitty", "linear"): N_("linear: ×2, ×4, ×8, ×12"),
     ("kitty", "plain"): N_("plain: ×1, ×2, ×4, ×6"),
-    ("settlement", "standard"): N_("standard: 80 take the deal"),
-    ("settlement", "escalating"): N_("escalating: 80 take the deal and a level"),
+    ("settlement", "standard"): N_("standard: 80 take the deal (40 with 1 deck, 120 with 3)"),
+    ("settlement", "escalating"): N_(
+        "escalating: 80 take the deal and a level (40 with 1 deck, 120 with 3)"
+    ),
     ("throw_penalty", 0): N_("nothing"),
     ("bidding", "during_deal"): N_("during the deal"),
     ("bidding", "after_deal"): N_("one auction after the deal"),

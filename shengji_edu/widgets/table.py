@@ -38,7 +38,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..cards import Card
-from ..game import AUCTION, DEALING, FINISHED, KITTY, PLAYING, Match, Round, Table
+from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Match, Round, Table
 from ..i18n import DEFAULT_LANGUAGE, Translator, check_language, translator
 from ..players import make_player
 from ..render.pictures import COLOR_SCHEMES
@@ -60,6 +60,7 @@ _STATE_CLASSES = {
     "deal": "shengji-state-deal",
     "auction": "shengji-state-auction",
     "bury": "shengji-state-bury",
+    "overcall": "shengji-state-overcall",
     "play": "shengji-state-play",
     "wait": "shengji-state-wait",
     "over": "shengji-state-over",
@@ -214,6 +215,12 @@ class PlayTable(PlayActions):
     def declare_buttons(self) -> list[widgets.Button]:
         """One button per declaration the student may make now."""
         return [b for b in self.declare_box.children if "shengji-declare" in b._dom_classes]
+
+    @property
+    def overcall_buttons(self) -> list[widgets.Button]:
+        """In the overcall round after the bury (RULES §11.3): one button per overcall the
+        student may make now (the pass button passes)."""
+        return [b for b in self.declare_box.children if "shengji-overcall" in b._dom_classes]
 
     @property
     def deal_on_button(self) -> widgets.Button | None:
@@ -537,16 +544,20 @@ class PlayTable(PlayActions):
             self._drawing = False
 
     def _render_declare_row(self) -> None:
-        """The row of declarations (and *deal on* at a stop, *continue that game* if offered).
+        """The row of declarations or overcalls (and *deal on* at a stop, *continue that
+        game* if offered).
 
         Rebuilt with new buttons whenever what it offers changes, so a click meant for an
         earlier button lands on a closed one and is ignored.
         """
         rnd = self._round
         options = rnd.legal_declarations(self.you)
+        overcalls = rnd.legal_overcalls(self.you)
         key = (
             tuple(tuple(o) for o in options),
+            tuple(tuple(o) for o in overcalls),
             len(rnd.declarations),
+            len(rnd.overcalls),
             self._stop,
             self._resumable is not None,
             self.lang,
@@ -573,6 +584,19 @@ class PlayTable(PlayActions):
             b.on_click(lambda button, cards=cards: self._on_declare(button, cards))
             self._transient_buttons.add(b)
             children.append(b)
+        for cards in overcalls:
+            shown = self._tr.cards(views.display_trump(rnd).sort(cards))
+            b = widgets.Button(
+                description=self._tr.say("overcall with {cards}", cards=shown),
+                tooltip=self._tr.say(
+                    "Show these cards to change the trump, take the kitty and bury again"
+                ),
+                layout=widgets.Layout(width="auto", min_width="96px", height="32px"),
+            )
+            b.add_class("shengji-overcall")
+            b.on_click(lambda button, cards=cards: self._on_overcall(button, cards))
+            self._transient_buttons.add(b)
+            children.append(b)
         self._deal_on_button = None
         if self._stop is not None:
             b = widgets.Button(
@@ -596,7 +620,7 @@ class PlayTable(PlayActions):
         states = {
             self.deal_next_button: not dealing,
             self.deal_all_button: not dealing or self._stop is not None,
-            self.pass_button: not (phase == AUCTION and your_turn),
+            self.pass_button: not (phase in (AUCTION, OVERCALL) and your_turn),
             self.bury_button: not (self._must_bury() and selected),
             self.play_button: not (phase == PLAYING and your_turn and selected),
             self.next_hand_button: not (phase == FINISHED and not self.match.over),
@@ -612,6 +636,12 @@ class PlayTable(PlayActions):
         )
         if self.deal_next_button.description != label:
             self.deal_next_button.description = label
+        if phase == OVERCALL:
+            words = (self._tr.say("do not overcall"), self._tr.say("Pass in the overcall round"))
+        else:
+            words = (self._tr.say("pass"), self._tr.say("Pass in the auction"))
+        if (self.pass_button.description, self.pass_button.tooltip) != words:
+            self.pass_button.description, self.pass_button.tooltip = words
 
     def _set_state_class(self, state: str) -> None:
         css = _STATE_CLASSES[state]
@@ -630,7 +660,8 @@ class PlayTable(PlayActions):
             return "over"
         if rnd.turn != self.you:
             return "wait"
-        return {AUCTION: "auction", KITTY: "bury", PLAYING: "play"}[rnd.phase]
+        return {AUCTION: "auction", KITTY: "bury", OVERCALL: "overcall", PLAYING: "play"}[rnd.phase]
 
     def _must_bury(self) -> bool:
-        return self._round.phase == KITTY and self._round.dealer == self.you
+        """You hold the kitty: as the dealer, or after your overcall (RULES §11.3)."""
+        return self._round.phase == KITTY and self._round.turn == self.you

@@ -26,15 +26,14 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..cards import Card, rank_text
-from ..game import AUCTION, DEALING, FINISHED, KITTY, PLAYING, Match, Round, team_of
+from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Match, Round, team_of
 from ..game import events as ev
 from ..i18n import N_, Suit, Translator
 from ..render.pictures import suit_color
 from ..rules import RuleSet
-from ..scoring import settle, trick_points
+from ..scoring import trick_points
 from ..tricks import trick_winner
 from ..trump import Trump
 
@@ -103,7 +102,7 @@ def display_trump(rnd: Round) -> Trump:
     if rnd.trump is not None:
         return rnd.trump
     standing = rnd.standing_declaration
-    return Trump(rnd.level_rank, standing.suit if standing else None)
+    return rnd.rules.trump(rnd.level_rank, standing.suit if standing else None)
 
 
 def ink_key(card: Card) -> str:
@@ -138,20 +137,13 @@ def suit_text(ctx: Context, suit: str | None) -> str:
 
 
 def dealt_total(rules: RuleSet) -> int:
-    """Cards dealt to the players (100 with two decks; RuleSet.hand_size once it exists)."""
-    from ..game.round import DEALT_CARDS
-
-    hand_size = getattr(rules, "hand_size", None)
-    return 4 * hand_size if isinstance(hand_size, int) else DEALT_CARDS
+    """Cards dealt to the players: 48, 100 or 156 for one, two or three decks."""
+    return rules.dealt_cards
 
 
-@lru_cache(maxsize=32)
 def take_deal_points(rules: RuleSet) -> int:
-    """The fewest defender points that take the deal, as the engine's settle says."""
-    for points in range(0, 1001, 5):
-        if settle(points, rules).defenders_take_deal:
-            return points
-    return 80  # unreachable with any rule set of RULES; a sensible default all the same
+    """The fewest defender points that take the deal: 40, 80 or 120 (RULES §11.1)."""
+    return rules.take_deal_points
 
 
 # --- the status bar ---------------------------------------------------------------------------
@@ -267,7 +259,7 @@ def _seat_html(
     )
     count = len(rnd.hand(seat))
     info = [esc(tr.say_n("{n} card", "{n} cards", count))]
-    if turn == seat and rnd.phase in (AUCTION, KITTY, PLAYING):
+    if turn == seat and rnd.phase in (AUCTION, KITTY, OVERCALL, PLAYING):
         info.append(esc(tr.say("your turn") if seat == ctx.you else tr.say("to play…")))
     played = faces(ctx, cards, trump) if cards else ""
     tag = f" <span class='shengji-mark'>{esc(mark)}</span>" if mark and cards else ""
@@ -313,6 +305,11 @@ def _middle_html(ctx: Context, shown_trick, show_last: bool) -> str:
             )
     elif phase == KITTY:
         lines.append(esc(tr.say("The kitty")))
+        if rnd.overcalls:
+            lines.append(_standing_line(ctx))
+    elif phase == OVERCALL:
+        lines.append(esc(tr.say("The overcall round after the bury")))
+        lines.append(_standing_line(ctx))
     elif phase in (PLAYING, FINISHED):
         if shown_trick is not None:
             number = rnd.tricks.index(shown_trick) + 1
@@ -335,6 +332,22 @@ def _middle_html(ctx: Context, shown_trick, show_last: bool) -> str:
     return "".join(f"<div>{line}</div>" for line in lines)
 
 
+def _standing_line(ctx: Context) -> str:
+    """Who the trump stands on in the overcall round: a declaration or the turned-up card."""
+    tr, rnd = ctx.tr, ctx.round
+    standing = rnd.standing_declaration
+    if standing is not None:
+        return (
+            esc(tr.say("{seat} declared", seat=seat_name(ctx, standing.seat)))
+            + " "
+            + faces(ctx, standing.cards)
+        )
+    flip = rnd.kitty_flip
+    if flip is not None:
+        return esc(tr.say("turned up from the kitty:")) + " " + faces(ctx, [flip])
+    return ""
+
+
 def next_step(ctx: Context) -> str:
     """What the table waits for, in one sentence."""
     tr, rnd = ctx.tr, ctx.round
@@ -352,6 +365,17 @@ def next_step(ctx: Context) -> str:
         return tr.say("Waiting for {seat}.", seat=seat_name(ctx, turn))
     if phase == AUCTION:
         return tr.say("Your bid: declare or pass.")
+    if phase == OVERCALL:
+        if rnd.legal_overcalls(ctx.you):
+            return tr.say("Overcall with a button below (you take the kitty), or do not overcall.")
+        return tr.say("You cannot overcall: press do not overcall.")
+    if phase == KITTY and rnd.dealer != ctx.you:
+        n = len(rnd.kitty)
+        return tr.say_n(
+            "You overcalled: select {n} card to bury (the kitty's cards are framed in blue).",
+            "You overcalled: select {n} cards to bury (the kitty's cards are framed in blue).",
+            n,
+        )
     if phase == KITTY:
         n = len(rnd.kitty)
         return tr.say_n(
@@ -434,7 +458,7 @@ def result_html(ctx: Context) -> str:
                 "defenders' points: {total} = {points}", total=total, points=result.defender_points
             )
         ),
-        esc(tr.say("Kitty buried by {seat}:", seat=seat_name(ctx, result.dealer)))
+        esc(tr.say("Kitty buried by {seat}:", seat=seat_name(ctx, rnd.buried_by)))
         + " "
         + kitty_faces,
         esc(kitty),
@@ -462,6 +486,15 @@ def event_text(ctx: Context, event: ev.Event) -> str:
         return tr.say("{seat} declares {cards}.", seat=seat, cards=cards)
     if kind == ev.PASS:
         return tr.say("{seat} passes.", seat=seat)
+    if kind == ev.OVERCALL_PASS:
+        return tr.say("{seat} does not overcall.", seat=seat)
+    if kind == ev.OVERCALL:
+        return tr.say(
+            "{seat} overcalls with {cards}. Trump: {suit}.",
+            seat=seat,
+            cards=_cards_text(ctx, data["cards"]),
+            suit=suit_text(ctx, data["suit"]),
+        )
     if kind == ev.TRUMP_FIXED:
         suit = suit_text(ctx, data["suit"])
         level = rank_text(data["level"])
@@ -537,7 +570,7 @@ def log_html(ctx: Context) -> str:
                 SEP + esc(tr.say_n("{n} point", "{n} points", trick.points)) if trick.points else ""
             )
             lines.append(f"{number}. {plays}{gain}")
-        elif event.kind in (ev.DECLARE, ev.PASS, ev.TRUMP_FIXED, ev.THROW_FAILED):
+        elif event.kind in (ev.DECLARE, ev.PASS, ev.TRUMP_FIXED, ev.OVERCALL, ev.THROW_FAILED):
             lines.append(esc(event_text(ctx, event)))
     if not lines:
         return "<i>" + esc(tr.say("Nothing has happened yet.")) + "</i>"

@@ -1,0 +1,443 @@
+"""Exercise 11 · More decks (lesson 11): the deck, units, settlement, a lead's shape, the kitty.
+
+Every question turns a number the two-deck game hides (every card twice, pairs the only
+wide unit, 40-point steps) into a parameter, as RULES §11 does. The cases are one, two and
+three decks: generated hands hold each card at most three times (a three-deck shoe), and
+every check names the RULES section that decides a failing case. Trumps are passed as the
+package's ``Trump`` (the 2s are never always trump here: §11.2 is in the lesson only), the
+rules as plain values (``decks``, ``kitty``, ``kitty_max``), so the same cases run in the
+notebook and in the grader.
+
+Decisions (the lesson and RULES leave them open):
+
+* ``unit_kind`` answers ``None`` for anything that is not exactly one unit: no cards, cards
+  of two effective suits, or cards that split into two or more units.
+* ``lead_shape`` and ``multiplier`` are asked only about cards of one effective suit (a lead).
+* ``settle_levels`` is asked about points from 0 up to 40 per deck above the deck's points
+  (the kitty can lift the defenders past them), in steps of 5 as in a real hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from ..cards import ALL_CARDS, Card, format_cards, new_deck
+from ..cards import parse_cards as _cards
+from ..rules import RuleSet
+from ..scoring import kitty_multiplier, settle
+from ..trump import Trump
+from ..units import decompose, lead_format
+from .checking import CardMultiset, Group, NumberMultiset, OneOf, Question, WholeNumber
+from .generate import cards_by_step, random_suit, random_trump, suit_cards
+
+EXERCISE = "ex11"
+KINDS = ("single", "pair", "triple", "tractor", "titanic")
+
+
+# --- solutions (what q.solution() shows) ------------------------------------------------------
+def deck_of(decks):
+    """Every one of the 54 cards, ``decks`` times: 54, 108 or 162 cards."""
+    return [card for card in ALL_CARDS for _ in range(decks)]
+
+
+def unit_kind(cards, trump):
+    """'single', 'pair', 'triple', 'tractor' or 'titanic'; None if not exactly one unit."""
+    counts = Counter(cards)
+    if not cards or len(set(counts.values())) != 1:
+        return None  # no cards, or cards held different numbers of times
+    if len({trump.suit_of(card) for card in cards}) != 1:
+        return None  # a unit is of one effective suit
+    width = len(cards) // len(counts)  # identical cards on each step: 1, 2 or 3
+    if len(counts) == 1:
+        return ("single", "pair", "triple")[width - 1]
+    if width == 1:
+        return None  # different single cards are no unit
+    steps = sorted(trump.step(card) for card in counts)
+    if steps != list(range(steps[0], steps[0] + len(steps))):
+        return None  # a gap, or two groups on one shared step
+    return "tractor" if width == 2 else "titanic"
+
+
+def settle_levels(points, decks):
+    """(levels for the dealer team, levels for the defenders), with the step 20 x decks."""
+    step = 20 * decks
+    if points == 0:
+        return 3, 0
+    if points < step:
+        return 2, 0
+    if points < 2 * step:
+        return 1, 0
+    return 0, (points - 2 * step) // step
+
+
+def lead_shape(cards, trump):
+    """(titanic lengths, tractor lengths, triples, pairs, singles) of one suit's cards."""
+    counts = Counter(cards)
+    titanics, tractors = [], []
+    while True:
+        best = None  # (cards in the run, width, top step, steps, the cards on each step)
+        for width in (2, 3):
+            at_step = {}
+            for card in counts:
+                if counts[card] >= width:
+                    at_step.setdefault(trump.step(card), []).append(card)
+            for top in at_step:
+                if top + 1 in at_step:
+                    continue  # not the top of a run
+                steps = 1
+                while top - steps in at_step:
+                    steps += 1
+                key = (width * steps, width, top)  # more cards, then wider, then higher
+                if steps >= 2 and (best is None or key > best[:3]):
+                    best = (*key, steps, at_step)
+        if best is None:
+            break
+        _size, width, top, steps, at_step = best
+        for step in range(top - steps + 1, top + 1):
+            card = min(at_step[step], key=lambda c: counts[c])  # keep larger groups whole
+            counts[card] -= width
+        (titanics if width == 3 else tractors).append(steps)
+    triples = sum(1 for card in counts if counts[card] == 3)
+    pairs = sum(1 for card in counts if counts[card] == 2)
+    singles = sum(1 for card in counts if counts[card] == 1)
+    return titanics, tractors, triples, pairs, singles
+
+
+def multiplier(lead, trump, kitty, kitty_max):
+    """The kitty multiplier for the last lead: power 2**m, linear 2m, plain m; capped."""
+    titanics, tractors, triples, pairs, singles = lead_shape(lead, trump)
+    sizes = [3 * k for k in titanics] + [2 * k for k in tractors]
+    sizes += [3] * triples + [2] * pairs + [1] * singles
+    m = max(sizes)  # cards in the largest unit
+    value = {"power": 2**m, "linear": 2 * m, "plain": m}[kitty]
+    return value if kitty_max is None else min(value, kitty_max)
+
+
+# --- references ---------------------------------------------------------------------------------
+def _deck_reference(decks: int) -> list[Card]:
+    return new_deck(decks)
+
+
+def _kind_reference(cards: list[Card], trump: Trump) -> str | None:
+    if not cards or len({trump.suit_of(card) for card in cards}) != 1:
+        return None
+    units = decompose(cards, trump)
+    return units[0].kind if len(units) == 1 else None
+
+
+def _settle_reference(points: int, decks: int) -> tuple[int, int]:
+    result = settle(points, RuleSet(decks=decks))
+    return result.dealer_levels, result.defender_levels
+
+
+def _shape_reference(cards: list[Card], trump: Trump) -> tuple:
+    fmt = lead_format(cards, trump)
+    return list(fmt.titanics), list(fmt.tractors), fmt.triples, fmt.pairs, fmt.singles
+
+
+def _multiplier_reference(lead: list[Card], trump: Trump, kitty: str, kitty_max: int | None) -> int:
+    return kitty_multiplier(lead, trump, RuleSet(kitty=kitty, kitty_max=kitty_max))
+
+
+# --- what a FAIL adds: the rule that decides the case ---------------------------------------------
+def _units_text(cards: list[Card], trump: Trump) -> str:
+    return " + ".join(f"{u.kind} {format_cards(u.cards)}" for u in decompose(cards, trump))
+
+
+def _explain_deck(args: tuple, expected: object) -> list[str]:
+    (decks,) = args
+    times = {1: "once", 2: "twice", 3: "three times"}.get(decks, f"{decks} times")
+    return [
+        f"RULES §11.1: with {decks} deck{'s' * (decks != 1)} every one of the 54 distinct cards "
+        f"(ALL_CARDS: 52 ordinary cards and the two jokers) exists {times}: {54 * decks} cards."
+    ]
+
+
+def _explain_kind(args: tuple, expected: object) -> list[str]:
+    cards, trump = args
+    lines = [
+        "RULES §11.1, units: a single, a pair (2 identical cards), a triple (3 identical), a "
+        "tractor (2 or more pairs on consecutive steps) or a titanic (2 or more triples on "
+        "consecutive steps), all of one effective suit; two groups on one shared step (equal "
+        "level cards) are not consecutive."
+    ]
+    if cards and len({trump.suit_of(card) for card in cards}) == 1:
+        lines.append(f"The package splits these cards into: {_units_text(cards, trump)}.")
+    return lines
+
+
+def _explain_settle(args: tuple, expected: object) -> list[str]:
+    points, decks = args
+    s = 20 * decks
+    return [
+        f"RULES §11.1, settlement: with {decks} deck{'s' * (decks != 1)} the step is "
+        f"s = 20 x {decks} = {s}. "
+        f"0 points: dealers +3; 1 to {s - 1}: +2; {s} to {2 * s - 1}: +1; from {2 * s} the "
+        f"defenders take the deal, +0, and +1 more for every further {s}."
+    ]
+
+
+def _explain_shape(args: tuple, expected: object) -> list[str]:
+    cards, trump = args
+    return [
+        "RULES §11.1, decomposition: repeatedly take the largest unit (most cards; at equal "
+        "size a titanic before a tractor, then the higher); a tractor may take two of three "
+        "identical cards, leaving the third as a single; on a shared step use the card with "
+        "the fewest copies, so a larger group stays whole.",
+        f"The package splits these cards into: {_units_text(cards, trump)}.",
+    ]
+
+
+def _explain_multiplier(args: tuple, expected: object) -> list[str]:
+    lead, trump, kitty, kitty_max = args
+    m = lead_format(lead, trump).largest_unit_size
+    cap = "no cap" if kitty_max is None else f"at most x{kitty_max}"
+    return [
+        f"RULES §11.1 and §11.4: m = {m}, the cards in the largest unit of the lead "
+        f"({_units_text(lead, trump)}); power gives 2**m, linear 2*m, plain m; kitty_max "
+        f"caps it ({cap} here)."
+    ]
+
+
+# --- random cases: a three-deck shoe -------------------------------------------------------------
+class _Shoe:
+    """Three decks to draw from: each of the 54 cards at most three times."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+        self.left = [3] * len(ALL_CARDS)
+
+    def take(self, cards: list[Card]) -> list[Card]:
+        for card in cards:
+            self.left[card.index] -= 1
+        return list(cards)
+
+    def draw(self, count: int, suit: str, trump: Trump) -> list[Card]:
+        pool = [c for c in suit_cards(trump, suit) for _ in range(self.left[c.index])]
+        return self.take(self.rng.sample(pool, min(count, len(pool))))
+
+    def group(self, width: int, suit: str, trump: Trump) -> list[Card]:
+        """A pair or a triple of one suit (nothing if the shoe has none left)."""
+        options = [c for c in suit_cards(trump, suit) if self.left[c.index] >= width]
+        return self.take([self.rng.choice(options)] * width) if options else []
+
+    def run(self, width: int, steps: int, suit: str, trump: Trump) -> list[Card]:
+        """A tractor (width 2) or titanic (width 3) of ``steps`` steps, if the shoe has one."""
+        by_step = cards_by_step(trump, suit)
+        tops = sorted(by_step)
+        for _ in range(20):
+            if len(tops) < steps:
+                break
+            low = self.rng.randint(tops[0], tops[-1] - steps + 1)
+            chosen = []
+            for step in range(low, low + steps):
+                options = [c for c in by_step.get(step, ()) if self.left[c.index] >= width]
+                if not options:
+                    break
+                chosen.append(self.rng.choice(options))
+            else:
+                return self.take([card for card in chosen for _ in range(width)])
+        return []
+
+
+def _holding(rng: random.Random, shoe: _Shoe, trump: Trump, suit: str) -> list[Card]:
+    """Cards of one suit with runs, triples and pairs in them, as a three-deck lead can be."""
+    cards: list[Card] = []
+    for _ in range(rng.randint(0, 2)):
+        cards += shoe.run(rng.choice((2, 3)), rng.choice((2, 2, 3)), suit, trump)
+    for _ in range(rng.randint(0, 3)):
+        cards += shoe.group(rng.choice((2, 3, 3)), suit, trump)
+    cards += shoe.draw(rng.randint(0 if cards else 1, 3), suit, trump)
+    if suit == "T" and rng.random() < 0.5:  # groups of equal level cards on the shared step
+        level = [c for c in ALL_CARDS if c.rank == trump.level and c.suit != trump.suit]
+        for card in rng.sample(level, rng.randint(1, 2)):
+            copies = min(rng.choice((2, 3)), shoe.left[card.index])
+            cards += shoe.take([card] * copies)
+    rng.shuffle(cards)
+    return cards
+
+
+def _kind_case(rng: random.Random) -> tuple:
+    """One unit of any kind, or something that almost is one."""
+    trump = random_trump(rng)
+    shoe = _Shoe(rng)
+    suit = random_suit(rng, trump, trump_share=0.4)
+    kind = rng.choice(KINDS)
+    if kind in ("tractor", "titanic"):
+        cards = shoe.run(2 if kind == "tractor" else 3, rng.choice((2, 2, 3)), suit, trump)
+    elif kind == "single":
+        cards = shoe.draw(1, suit, trump)
+    else:
+        cards = shoe.group(2 if kind == "pair" else 3, suit, trump)
+    cards = cards or shoe.draw(1, suit, trump)
+    roll = rng.random()
+    if roll < 0.35:
+        pass  # the unit itself
+    elif roll < 0.5:
+        cards.pop(rng.randrange(len(cards)))  # one card short
+    elif roll < 0.65:
+        cards += shoe.draw(1, rng.choice([suit, random_suit(rng, trump)]), trump)
+    elif roll < 0.8:  # a group added next to it, perhaps of the wrong width or suit
+        cards += shoe.group(rng.choice((2, 3)), rng.choice([suit, random_suit(rng, trump)]), trump)
+    else:  # groups of equal level cards: one shared step
+        level = [c for c in ALL_CARDS if c.rank == trump.level and shoe.left[c.index] == 3]
+        width = rng.choice((2, 3))
+        cards = shoe.take([c for c in rng.sample(level, 2) for _ in range(width)])
+    rng.shuffle(cards)
+    return (cards, trump)
+
+
+def _shape_case(rng: random.Random) -> tuple:
+    trump = random_trump(rng)
+    suit = random_suit(rng, trump, trump_share=0.4)
+    return (_holding(rng, _Shoe(rng), trump, suit), trump)
+
+
+def _multiplier_case(rng: random.Random) -> tuple:
+    cards, trump = _shape_case(rng)
+    if rng.random() < 0.3:  # a single unit led, as most last tricks are
+        cards = decompose(cards, trump)[0].cards
+    kitty_max = rng.choice((None, None, 64, 16, 8, 1))
+    return (cards, trump, rng.choice(("power", "linear", "plain")), kitty_max)
+
+
+# --- the questions ------------------------------------------------------------------------------
+_LEVEL5 = Trump(5, "S")
+_LEVEL10 = Trump(10, "S")
+_TITANICS = ["H3 H3 H3 H4 H4 H4", "H4 H4 H4 H6 H6 H6", "H5 H5 H5 S5 S5 S5"]
+_TITANICS += ["LJ LJ LJ BJ BJ BJ", "SA SA SA H5 H5 H5", "S5 S5 S5 LJ LJ LJ"]
+_KIND_CASES = [(_cards(text), _LEVEL5) for text in _TITANICS]
+_KIND_CASES += [
+    (_cards("H5 H5 H5 H6 H6 H6"), _LEVEL5),  # H5 is a trump at level 5
+    (_cards("H5 H5 H5 C5 C5 C5"), Trump(5, None)),  # one shared step
+    (_cards("H9 H9 H9"), _LEVEL10),
+    (_cards("H9 H9"), _LEVEL10),
+    (_cards("BJ"), _LEVEL10),
+    (_cards("HJ HJ H9 H9"), _LEVEL10),
+    (_cards("H10 C10"), _LEVEL10),
+    (_cards("H10 H10 H10 C10 C10 C10"), _LEVEL10),
+    (_cards("H7 H7 H8 H8 H8 H9 H9"), _LEVEL10),
+    (_cards("HQ HK"), _LEVEL10),
+    ([], _LEVEL10),
+]
+_SHAPE_TEXTS = [
+    "H7 H7 H8 H8 H8 H9 H9",
+    "SA SA H10 H10 H10 C10 C10 S10 S10",
+    "H3 H3 H3 H4 H4 H4 H5 H5 H6 H6",
+    "H9 H9 H9 H8 H8 H8 H5 H5 H4 H4 H3 H3 HK HK HK HJ HJ H2",
+    "H5 H5 H4 H4 H3 H3 HQ HQ H9",
+    "HA",
+]
+_SHAPE_CASES = [(_cards(text), _LEVEL10) for text in _SHAPE_TEXTS]
+_SHAPE_CASES += [(_cards("H4 H4 H4 H6 H6 H6 H7 H7"), _LEVEL5)]
+
+q1 = Question(
+    exercise=EXERCISE,
+    number=1,
+    function="deck_of",
+    params=("decks",),
+    reference=_deck_reference,
+    answer=CardMultiset(),
+    fixed=[(1,), (2,), (3,)],
+    explain=_explain_deck,
+    hint="""
+        Lesson 01 built the two-deck deck as [card for card in ALL_CARDS for copy in range(2)].
+        The 2 is the number of decks: put the parameter in its place.
+    """,
+    solution=deck_of,
+)
+
+q2 = Question(
+    exercise=EXERCISE,
+    number=2,
+    function="unit_kind",
+    params=("cards", "trump"),
+    reference=_kind_reference,
+    answer=OneOf((*KINDS, None), "one of " + ", ".join(map(repr, KINDS)) + ", or None"),
+    fixed=_KIND_CASES,
+    generate=_kind_case,
+    random_cases=300,
+    explain=_explain_kind,
+    hint="""
+        Count the cards (Counter). One unit holds every distinct card the same number of
+        times w (1, 2 or 3), all of one effective suit (trump.suit_of). One distinct card is a
+        single, pair or triple by w. Several: w must be 2 (tractor) or 3 (titanic), and the
+        steps (trump.step) of the distinct cards, sorted, must be low, low + 1, ... with no
+        gap and no repeat. Anything else is None.
+    """,
+    solution=unit_kind,
+)
+
+q3 = Question(
+    exercise=EXERCISE,
+    number=3,
+    function="settle_levels",
+    params=("points", "decks"),
+    reference=_settle_reference,
+    answer=Group(
+        [WholeNumber(), WholeNumber()],
+        "a tuple (dealer levels, defender levels)",
+        ["dealer levels", "defender levels"],
+    ),
+    fixed=[(p, d) for d in (1, 2, 3) for p in range(0, 140 * d + 1, 5)],
+    size=lambda points, decks: 0,
+    explain=_explain_settle,
+    hint="""
+        Lesson 07's rule with the step s = 20 x decks in place of 40: 0 points, dealers +3;
+        under s, +2; under 2s, +1; from 2s the defenders take the deal and climb one level
+        for every full s above 2s: (points - 2 * s) // s.
+    """,
+    solution=settle_levels,
+)
+
+q4 = Question(
+    exercise=EXERCISE,
+    number=4,
+    function="lead_shape",
+    params=("cards", "trump"),
+    reference=_shape_reference,
+    answer=Group(
+        [NumberMultiset(), NumberMultiset(), WholeNumber(), WholeNumber(), WholeNumber()],
+        "a tuple (titanic lengths, tractor lengths, triples, pairs, singles)",
+        ["list of titanic lengths", "list of tractor lengths", "triples", "pairs", "singles"],
+    ),
+    fixed=_SHAPE_CASES,
+    generate=_shape_case,
+    random_cases=300,
+    explain=_explain_shape,
+    hint="""
+        Keep a Counter of the cards and repeat: for width 2 and 3, collect the steps
+        (trump.step) of the cards held at least that many times; find every run of two or
+        more consecutive steps; take the largest (most cards = width x steps; at equal size
+        the wider, then the higher top step). Take width copies of one card on each of its
+        steps (where a step has several, the card with the fewest copies) and note the run.
+        When no run is left, count what remains: cards held 3 times, 2 times, once.
+    """,
+    solution=lead_shape,
+)
+
+q5 = Question(
+    exercise=EXERCISE,
+    number=5,
+    function="multiplier",
+    params=("lead", "trump", "kitty", "kitty_max"),
+    reference=_multiplier_reference,
+    answer=WholeNumber(),
+    fixed=[
+        (_cards(text), _LEVEL10, kitty, cap)
+        for text in ("H9", "H9 H9", "H9 H9 H9", "H9 H9 H8 H8", "H9 H9 H9 H8 H8 H8", "HA HK HK")
+        for kitty, cap in (("power", None), ("linear", None), ("plain", None), ("power", 64))
+    ],
+    generate=_multiplier_case,
+    explain=_explain_multiplier,
+    hint="""
+        Your lead_shape gives the lead's units: the largest has m cards (3k for a titanic of
+        k triples, 2k for a tractor of k pairs, 3, 2 or 1). Then power: 2 ** m, linear:
+        2 * m, plain: m; when kitty_max is not None, the answer is at most kitty_max.
+    """,
+    solution=multiplier,
+    builds_on=(4,),
+)
+
+QUESTIONS = [q1, q2, q3, q4, q5]
