@@ -7,6 +7,8 @@
     shengji replay FILE
     shengji grade PATH... [--csv FILE] [--timeout 120] [--jobs N] [--details] [--fresh]
     shengji table [--port 8866] [--lang zh] [--seed S] [--computer greedy] [--no-browser]
+    shengji tournament BOTS/ [--deals N] [--seed S] [--rules …] [--workers K | --scheduler ADDR]
+                       [--out DIR] [--move-time S] [--memory MB] [--fresh]
 
 ``--rules`` takes every option of :class:`~shengji_edu.rules.RuleSet` as ``name=value``
 pairs, e.g. ``--rules decks=3,twos_are_trump=true`` (泰坦尼克 with the 2s always trump),
@@ -49,6 +51,8 @@ from .render.text import (
     trump_text,
 )
 from .rules import RuleSet
+
+RULES_HELP = "variants (RULES §11), e.g. decks=3,twos_are_trump=true or kitty=linear"
 
 
 def _positive(text: str) -> int:
@@ -358,6 +362,82 @@ def cmd_table(args: argparse.Namespace) -> int:
     return 0  # not reached: execve does not return
 
 
+def _seconds(text: str) -> float:
+    """An argparse type: a number of seconds above 0 (decimals allowed)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"give between 0 and 3600 seconds, not {text}")
+    return value
+
+
+def _megabytes(text: str) -> int:
+    """An argparse type: megabytes, 0 for no limit."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is not a whole number") from None
+    if value < 0 or 0 < value < 64:
+        raise argparse.ArgumentTypeError(f"give at least 64 MB, or 0 for no limit, not {value}")
+    return value
+
+
+def _folder(text: str) -> Path:
+    """An argparse type: a folder for results (made if missing), not a file."""
+    path = Path(text).expanduser()
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{shorten(text)!r} is a file, not a folder")
+    return path
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from .tournament import Settings, run_tournament
+    from .tournament.rating import rating_available
+
+    if not Path(args.bots).is_dir():
+        what = "is not a folder" if Path(args.bots).exists() else "does not exist"
+        print(f"shengji tournament: {args.bots} {what}: give the folder of bots", file=sys.stderr)
+        return 2
+    if not rating_available():
+        print(
+            'note: the Bradley–Terry rating needs pip install "shengji-edu[tournament]"; '
+            "the leaderboard ranks by hands won only",
+            flush=True,
+        )
+    settings = Settings(
+        move_time=args.move_time, memory_mb=args.memory or None, load_time=args.load_time
+    )
+    try:
+        result = run_tournament(
+            args.bots,
+            deals=args.deals,
+            seed=args.seed,
+            rules=args.rules,
+            settings=settings,
+            workers=args.workers or 1,
+            scheduler=args.scheduler,
+            out=args.out,
+            fresh=args.fresh,
+            say=lambda text: print(text, flush=True),
+        )
+    except KeyboardInterrupt:
+        print(
+            f"\nshengji tournament: interrupted; finished matches are in {args.out}. "
+            "Run the same command to go on."
+        )
+        return 130
+    print()
+    print(result.leaderboard_text())
+    print()
+    print(result.pairs_text())
+    print()
+    print(result.forfeits_text())
+    print(f"\nresults in {args.out}: leaderboard.csv, leaderboard.json, pairs.csv, forfeits.csv")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="shengji", description="Play and study Shengji.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -372,7 +452,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=["human", "random", "random", "random"],
         help=f"1 or 4 of: {choices} (default human,random,random,random)",
     )
-    play.add_argument("--rules", type=_rules, default=RuleSet(), help="variants, e.g. kitty=linear")
+    play.add_argument("--rules", type=_rules, default=RuleSet(), help=RULES_HELP)
     play.add_argument("--auto", action="store_true", help="computer players only")
     play.add_argument("--hands", type=_positive, help="stop after this many hands")
     play.add_argument("--verbose", action="store_true", help="print every trick")
@@ -380,30 +460,30 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(func=cmd_play)
 
     sim = sub.add_parser("simulate", help="play many hands and summarise")
-    sim.add_argument("--hands", type=_positive, default=100)
+    sim.add_argument("--hands", type=_positive, default=100, help="hands to play (default 100)")
     sim.add_argument(
         "--players",
         type=_computer_names,
         default=["random"] * 4,
         help=f"1 or 4 of: {', '.join(PLAYER_TYPES)}",
     )
-    sim.add_argument("--seed", type=_whole, default=0)
-    sim.add_argument("--rules", type=_rules, default=RuleSet())
+    sim.add_argument("--seed", type=_whole, default=0, help="seed of the first hand (default 0)")
+    sim.add_argument("--rules", type=_rules, default=RuleSet(), help=RULES_HELP)
     sim.set_defaults(func=cmd_simulate)
 
     arena = sub.add_parser("arena", help="compare two players over duplicate deals")
     arena.add_argument("player_a", type=_spec, help="e.g. greedy, or montecarlo:budget=16")
     arena.add_argument("player_b", type=_spec, help="e.g. random")
     arena.add_argument("--deals", type=_positive, default=100, help="each is played twice")
-    arena.add_argument("--seed", type=_whole, default=0)
+    arena.add_argument("--seed", type=_whole, default=0, help="seed of the deals (default 0)")
     arena.add_argument("--processes", type=_positive, default=1, help="worker processes")
-    arena.add_argument("--rules", type=_rules, default=RuleSet())
+    arena.add_argument("--rules", type=_rules, default=RuleSet(), help=RULES_HELP)
     arena.add_argument("--json", type=_output, help="save the raw per-deal results here")
     arena.add_argument("--chart", type=_chart, help="save a bar chart (PNG) here")
     arena.set_defaults(func=cmd_arena)
 
     replay = sub.add_parser("replay", help="print a recorded hand or match trick by trick")
-    replay.add_argument("file")
+    replay.add_argument("file", help="a record written by shengji play --save")
     replay.set_defaults(func=cmd_replay)
 
     grade = sub.add_parser(
@@ -462,6 +542,43 @@ def build_parser() -> argparse.ArgumentParser:
     table.add_argument("--computer", default="greedy", help=f"one of: {', '.join(PLAYER_TYPES)}")
     table.add_argument("--no-browser", action="store_true", help="do not open a browser")
     table.set_defaults(func=cmd_table)
+
+    tour = sub.add_parser(
+        "tournament",
+        help="a class tournament: every bot plays every other on the same duplicate deals",
+        description=(
+            "Play a round robin of the bots in a folder (NAME.py files, NAME/ folders, and "
+            "baselines.txt naming the package's players, e.g. greedy). Each seat of each bot "
+            "runs in its own sandboxed process and sees only its own view; a bot that "
+            "crashes, times out or plays an illegal move loses that hand. Every pair plays "
+            "the same deals twice, teams swapped. Results are written per match into --out: "
+            "running the same command again goes on where it stopped. See README.md, "
+            '"Class tournaments".'
+        ),
+    )
+    tour.add_argument("bots", help="the folder of bots")
+    tour.add_argument("--deals", type=_positive, default=10, help="deals per pair (each twice)")
+    tour.add_argument(
+        "--seed", type=_whole, help="the deals' seed (default: the folder's, else a random one)"
+    )
+    tour.add_argument("--rules", type=_rules, default=RuleSet(), help=RULES_HELP)
+    where = tour.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_positive, help="local worker processes (default 1)")
+    where.add_argument(
+        "--scheduler", metavar="ADDRESS", help="a Dask scheduler, e.g. tcp://10.0.0.5:8786"
+    )
+    tour.add_argument("--out", type=_folder, default=Path("tournament-results"), help="results")
+    tour.add_argument(
+        "--move-time", type=_seconds, default=2.0, metavar="S", help="seconds per decision"
+    )
+    tour.add_argument(
+        "--load-time", type=_seconds, default=20.0, metavar="S", help="seconds to load a bot"
+    )
+    tour.add_argument(
+        "--memory", type=_megabytes, default=1024, metavar="MB", help="per bot process (0: none)"
+    )
+    tour.add_argument("--fresh", action="store_true", help="replay every match")
+    tour.set_defaults(func=cmd_tournament)
     return parser
 
 

@@ -1174,9 +1174,9 @@ def _supervise() -> int:
                 os.read(lifeline, 1)  # "k" or end of file (the caller is gone): either way, end
             break
     if child.poll() is None:  # killed on request or at the wall clock
-        for kill in (os.killpg, os.kill):
-            with contextlib.suppress(OSError):
-                kill(child.pid, signal.SIGKILL)
+        # the child alone: what it started is killed (and counted) by the sweep below
+        with contextlib.suppress(OSError):
+            os.kill(child.pid, signal.SIGKILL)
     returncode = child.wait()  # reaped here, before the sweep below reaps everything else
     killed = _kill_below(me, session, child.pid)
     killed.discard(child.pid)

@@ -145,3 +145,19 @@ def test_the_readme_command_serves_lessons_and_exercises(server):
                 if contents(server, resolved)[0] != 200:
                     missing.append(f"{path.name} {where}: {target} -> /api/contents/{resolved}")
     assert not missing, "links the server cannot serve:\n" + "\n".join(missing)
+
+
+def test_ci_runs_the_readme_test_command():
+    """CI runs exactly the README's second command (its install, then its test run)."""
+    text = README.read_text(encoding="utf-8")
+    commands = [
+        line.strip()
+        for block in re.findall(r"^ *```[^\n]*\n(.*?)^ *```", text, re.DOTALL | re.MULTILINE)
+        for line in block.splitlines()
+        if "tools/run_tests.py" in line
+    ]
+    assert commands, "the README has no test command"
+    install, test = (part.strip() for part in commands[0].split("&&"))
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert f"python -m pip install --no-compile {install.split(' ', 2)[2]}" in ci, install
+    assert re.search(rf"^{re.escape(test)} \|\| status=\$\?$", ci, re.MULTILINE), test

@@ -2,7 +2,7 @@
 
     python tools/check_student_install.py            # fresh .venv-students, then run
     python tools/check_student_install.py --reuse    # keep an existing .venv-students
-    python tools/run_tests.py --students             # the same, inside the whole test run (CI)
+    python tools/run_tests.py                        # the same, inside the whole test run (CI)
 
 1. Creates a fresh virtual environment, ``.venv-students/`` (gitignored), and installs the
    students' install into it: ``pip install ".[notebooks]"``, not editable and without the
@@ -15,7 +15,7 @@
    cell that raises fails; a student copy's checks report NOT ATTEMPTED, never raise) in that
    kernel, two notebooks at a time, with small simulation sizes.
 
-Steps 1 and 2 are :func:`prepare`; ``tools/run_tests.py --students`` (what ``.ci/run`` runs)
+Steps 1 and 2 are :func:`prepare`; ``tools/run_tests.py`` (the README command, what ``.ci/run`` runs)
 calls it and then executes the lessons and the exercise copies in the students' kernel
 instead of the test environment's, so CI executes each lesson once. The pytest and nbval that
 drive the notebooks come from the environment running this script (the test extra); the

@@ -15,7 +15,7 @@ and runs ``--jobs`` notebooks at once. A folder stands for the notebooks directl
 ``exercises/`` only the student copies ``ex*.ipynb`` (the solutions live in a subfolder).
 It needs no pytest, so it also runs in an environment with only the students' install
 (``.venv-students/bin/python tools/execute_notebooks.py --check lessons exercises``); CI uses
-nbval in that environment's kernel instead (``tools/run_tests.py --students``).
+nbval in that environment's kernel instead (``tools/run_tests.py``, by default).
 
 Each notebook runs with its own folder as the working directory, as in JupyterLab, and with
 the kernel of the Python that runs this script.

@@ -2,16 +2,20 @@
 
 Steps, each a separate ``python -m pytest`` run from the repository root:
 
-  a. unit and property tests in tests/ (not the e2e browser test); must collect tests
+  a. unit and property tests in tests/ (not the e2e browser test); must collect tests; prints
+     its 15 slowest tests, to keep CI's 10-minute budget in view
   b. strict nbval on lessons/              (skipped when there are no notebooks)
   c. nbval on exercises/solutions/         (skipped when there are no notebooks)
   d. the e2e browser test, ``-m e2e``      (skipped when no test file has the marker)
 
-With ``--students`` (what .ci/run uses), a fresh virtual environment with only the students'
-install (``pip install ".[notebooks]"``) is built after step a (tools/check_student_install.py),
-step b runs the lessons in that environment's kernel instead of this one's, and one more step
-runs every student exercise copy (exercises/ex*.ipynb, nbval-lax) in it: each lesson is
-executed once, by the install the README gives students.
+By default (the README's command, and what .ci/run runs), a fresh virtual environment with
+only the students' install (``pip install ".[notebooks]"``) is built after step a
+(tools/check_student_install.py), step b runs the lessons in that environment's kernel instead
+of this one's, and one more step runs every student exercise copy (exercises/ex*.ipynb,
+nbval-lax) in it: each lesson is executed once, by the install the README gives students.
+``--no-students`` skips that environment (a minute saved while you work): the lessons then run
+in this environment's kernel, and the student copies are not run. ``--students`` is accepted
+for old scripts and changes nothing.
 
 Extra arguments go to step a, e.g. ``python tools/run_tests.py -k follow``.
 The last line printed is ``N passed, N failed`` (steps); the exit code is 1 if any failed.
@@ -97,7 +101,7 @@ def plan(extra_args: list[str], students: StudentsStep | None = None) -> list[St
     steps = [
         Step(
             "unit tests (tests/, not e2e)",
-            ["-m", "not e2e", *parallel(), *extra_args],
+            ["-m", "not e2e", "--durations=15", *parallel(), *extra_args],
             required=True,
         )
     ]
@@ -177,10 +181,12 @@ def run(step: Step, env: dict[str, str]) -> tuple[str, str]:
 
 def main(argv: list[str] | None = None) -> int:
     extra_args = list(sys.argv[1:] if argv is None else argv)
-    students = None
-    if "--students" in extra_args:
+    students: StudentsStep | None = StudentsStep()
+    while "--students" in extra_args:
         extra_args.remove("--students")
-        students = StudentsStep()
+    if "--no-students" in extra_args:
+        extra_args = [a for a in extra_args if a != "--no-students"]
+        students = None
     env = dict(os.environ)
     # Deterministic property tests and small simulations; either can be overridden.
     env.setdefault("HYPOTHESIS_PROFILE", "ci")

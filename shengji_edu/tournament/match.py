@@ -1,0 +1,485 @@
+"""One match: two bots play the same deals twice, teams swapped; the referee is this process.
+
+The referee runs the engine (:class:`~shengji_edu.game.round.Round` driven by the engine's
+own :class:`~shengji_edu.game.table.Table`): every seat is a :class:`RemoteSeat`, a proxy
+that sends the seat's view as plain data (``view.to_data(rng=False)``) to that seat's
+sandboxed process (:mod:`.runner`) and hands the card text it answers back to the table,
+which checks it with the rules like any move. Nothing of the round ever leaves this process
+but the views.
+
+Processes, and why so many: a bot plays both seats of its team, but **each seat has its own
+process**, or a bot would see its partner's hand. And a process **never plays a deal
+twice**: after a hand every card has been seen, so a process that had played deal 3 with
+the first team's cards would know the other team's cards when deal 3 comes back with the
+teams swapped. So a match has two *halves*: in the first, bot A sits in seats 0 and 2 for
+every deal; in the second, in seats 1 and 3; each half starts four fresh processes that
+play all its deals (so 8 sandboxes per match, whatever the number of deals).
+
+How a failure is scored (the hand is lost, the match goes on):
+
+* a bot that raises, answers with something that is not cards, or makes an illegal move
+  (the engine's reason is logged) forfeits that hand; its process plays on;
+* a bot that does not answer within ``move_time`` seconds is killed, and one that dies
+  (crash, memory, exit) is gone: either forfeits that hand and gets a fresh process for the
+  next (if that fresh one cannot start, it forfeits the rest of the half);
+* a bot that could not enter at all (see :mod:`.bots`) forfeits every hand; when both bots of
+  a match cannot play, the team in seats 0 and 2 forfeits, so each wins one hand of a deal.
+
+A forfeited hand is scored as the most lopsided hand the rules allow, against the forfeiting
+team: if it was the dealer's team, as if the defenders had taken every point (the rules'
+``total_points``: they take the deal and gain the levels that gives); if it was the defending
+team, as if they had taken none (the dealer's team gains 3 levels). The arena's per-hand
+measures (hand won, levels gained, defender points) are computed from that.
+
+Every deal is the arena's duplicate deal: the shuffle, dealer, level and trump are fixed
+ahead (``Round(..., fixed_trump=...)``), so nobody declares and, with
+``overcall_after_bury``, there is no overcall round either (the engine skips it when the
+trump is fixed); the bury and the play are the bots' decisions.
+
+Timeouts are the one thing that is not reproducible: a bot near its time limit on a busy
+machine may time out in one run and not in another. Everything else in a match depends only
+on the two bots, the deals and the rules.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import sandbox
+from ..arena import DealSetup
+from ..cards import shorten
+from ..game.round import Round, team_of
+from ..game.table import PlayerError, Table
+from ..game.view import PlayerView
+from ..rules import RuleSet
+from ..scoring import settle
+from .bots import Bot
+from .runner import CODE_FOLDER
+
+RUNNER = ["-m", "shengji_edu.tournament.runner"]
+ACE = 14
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The limits every bot gets; part of a match's identity (they can change results)."""
+
+    move_time: float = 2.0
+    """Seconds a bot may take for one decision."""
+    load_time: float = 20.0
+    """Seconds a bot's process may take to start and load the bot."""
+    memory_mb: int | None = 1024
+    """Address space of each bot process (Linux); ``None``: no limit."""
+    restrict: bool = True
+    """seccomp and Landlock where the platform has them (see :mod:`shengji_edu.sandbox`)."""
+    restrict_reads: bool = True
+    """Let a bot read only Python's files and its own (Landlock)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "move_time": float(self.move_time),
+            "load_time": float(self.load_time),
+            "memory_mb": self.memory_mb,
+        }
+
+
+@dataclass(frozen=True)
+class MatchJob:
+    """Everything one match needs, as plain picklable data (it may run on another machine)."""
+
+    key: str
+    a: Bot
+    b: Bot
+    setups: tuple[DealSetup, ...]
+    rules: RuleSet
+    settings: Settings
+    engine: str
+    """The package code's version (:func:`shengji_edu.grading.grader_version`)."""
+    a_problem: str | None = None
+    """Why bot A cannot enter (static problems, or what its trial load said)."""
+    b_problem: str | None = None
+    exclude: tuple[str, ...] = ()
+    """Folders the bots must not read (the bots folder, the results)."""
+
+
+class OtherCode(ValueError):
+    """A worker runs other shengji_edu code than the tournament (results would differ)."""
+
+
+class Forfeit(Exception):
+    """A seat's bot lost the hand: ``kind`` (timeout, crashed, error, illegal, …), ``reason``."""
+
+    def __init__(self, seat: int, kind: str, reason: str) -> None:
+        super().__init__(reason)
+        self.seat, self.kind, self.reason = seat, kind, reason
+
+
+# --- the sandboxed processes --------------------------------------------------------------------
+@functools.cache
+def child_context(restrict_reads: bool, exclude: tuple[str, ...]) -> tuple[dict, list | None]:
+    """The environment and readable folders of a bot's process (computed where it runs)."""
+    import site
+
+    package = Path(__file__).resolve().parent.parent
+    env = {"MPLBACKEND": "Agg", "PYTHONUSERBASE": site.getuserbase()}
+    extra = [str(package)]
+    root = _source_checkout()
+    if root is not None:
+        env["PYTHONPATH"] = root
+        extra.append(root)
+    if not restrict_reads:
+        return env, None
+    paths = sandbox.python_read_paths(extra=extra, exclude=list(exclude))
+    # /proc would show other processes' command lines and, where ptrace allows, their memory
+    paths = [p for p in paths if p != "/proc" and not p.startswith("/proc/")]
+    return env, paths
+
+
+def _source_checkout() -> str | None:
+    """The folder to put on the child's path when the package is not installed (a checkout)."""
+    from importlib import metadata
+
+    try:
+        metadata.distribution("shengji-edu")
+        return None
+    except metadata.PackageNotFoundError:
+        return str(Path(__file__).resolve().parent.parent.parent)
+
+
+def bot_files(bot: Bot) -> dict[str, bytes]:
+    return {f"{CODE_FOLDER}/{name}": data for name, data in bot.files.items()}
+
+
+def load_request(bot: Bot) -> dict:
+    if bot.kind == "baseline":
+        return {"op": "load", "baseline": bot.entry}
+    return {"op": "load", "entry": bot.entry}
+
+
+class RemoteSeat:
+    """One seat's bot in its own sandbox, seen by the :class:`Table` as a player."""
+
+    def __init__(self, bot: Bot, settings: Settings, wall: float, exclude: tuple[str, ...]):
+        self.bot = bot
+        self.name = bot.name
+        self.settings = settings
+        self.wall = wall
+        self.exclude = exclude
+        self.box: sandbox.Sandbox | None = None
+        self.broken: str | None = None
+        """Why this seat cannot play any more in this half (it could not start again)."""
+        self.starts = 0
+        self.decisions = 0
+
+    # --- the process ---------------------------------------------------------------------------
+    def start(self) -> None:
+        """Start the process and send it the bot (without waiting: see :meth:`wait_loaded`)."""
+        env, read_paths = child_context(self.settings.restrict_reads, self.exclude)
+        memory = self.settings.memory_mb
+        self.box = sandbox.Sandbox(
+            RUNNER,
+            files=bot_files(self.bot),
+            limits=sandbox.Limits(
+                wall=self.wall,
+                memory=None if memory is None else memory << 20,
+                message_bytes=256 << 10,
+                processes=16,
+            ),
+            env=env,
+            read_paths=read_paths,
+            restrict=self.settings.restrict,
+        )
+        self.starts += 1
+        try:
+            self.box.start()
+            self.box.send(load_request(self.bot))
+        except sandbox.SandboxError as error:
+            self.broken = f"its process could not start ({error})"
+
+    def wait_loaded(self) -> dict:
+        """Wait for the bot to be loaded; return what it said (``broken`` is set if not)."""
+        if self.broken is not None or self.box is None:
+            return {}
+        limit = self.settings.load_time
+        deadline = time.monotonic() + limit
+        try:
+            while True:
+                message = self.box.receive(timeout=max(0.01, deadline - time.monotonic()))
+                event = message.get("event")
+                if event == "loaded":
+                    return message
+                if event == "failed":
+                    self.broken = shorten(str(message.get("reason", "could not be loaded")), 300)
+                    break
+                if event != "ready":
+                    self.broken = "its process broke the protocol while loading"
+                    break
+        except sandbox.SandboxTimeout:
+            self.broken = f"took more than {limit:g} s to load"
+        except sandbox.SandboxClosed as error:
+            self.broken = f"its process ended while loading ({_ending(error.ending)})"
+        except sandbox.BadMessage:
+            self.broken = "its process sent data that cannot be read while loading"
+        self.close()
+        return {}
+
+    def close(self) -> None:
+        if self.box is not None:
+            with contextlib.suppress(sandbox.SandboxError):
+                self.box.send({"op": "bye"})
+            self.box.close(grace=0.5)
+            self.box = None
+
+    def new_hand(self, state: tuple) -> None:
+        """A fresh player (and this seat's generator) for the next hand; restart if dead."""
+        if self.broken is None and (self.box is None or not self.box.alive):
+            self.close()
+            self.start()
+            self.wait_loaded()
+            if self.broken is not None:
+                self.broken = f"could not be restarted: {self.broken}"
+        if self.broken is None and self.box is not None:
+            version, internal, gauss = state
+            self.box.send({"op": "hand", "rng": [version, list(internal), gauss]})
+
+    # --- the player protocol, for the Table ------------------------------------------------
+    def declare(self, view: PlayerView):
+        return self._ask("declare", view)
+
+    def bury(self, view: PlayerView):
+        return self._ask("bury", view)
+
+    def play(self, view: PlayerView):
+        return self._ask("play", view)
+
+    def _ask(self, what: str, view: PlayerView):
+        seat = view.seat
+        if self.broken is not None or self.box is None:
+            raise Forfeit(seat, "could not start", self.broken or "its process is not running")
+        self.decisions += 1
+        limit = self.settings.move_time
+        try:
+            reply = self.box.request({"op": what, "view": view.to_data(rng=False)}, timeout=limit)
+        except sandbox.SandboxTimeout:
+            self.box.kill("took too long")
+            raise Forfeit(seat, "timeout", f"took more than {limit:g} s to {what}") from None
+        except sandbox.SandboxClosed as error:
+            raise Forfeit(seat, "crashed", f"its process ended ({_ending(error.ending)})") from None
+        except sandbox.BadMessage as error:
+            raise Forfeit(seat, "protocol", f"sent data that cannot be read ({error})") from None
+        event = reply.get("event")
+        if event == "error":
+            raise Forfeit(seat, "error", shorten(str(reply.get("reason", "an error")), 300))
+        cards = reply.get("cards")
+        if event != "answer" or not (
+            isinstance(cards, str) or (cards is None and what == "declare")
+        ):
+            self.box.kill("broke the protocol")
+            raise Forfeit(seat, "protocol", f"answered {shorten(reply, 80)}, not card text")
+        return cards
+
+
+def _ending(ending: sandbox.Ending) -> str:
+    if ending.reason == "exited" and ending.returncode is not None:
+        code = ending.returncode
+        if code < 0:
+            return f"killed by signal {-code}"
+        return f"exit code {code}"
+    lines = [line for line in ending.stderr.strip().splitlines() if line.strip()]
+    tail = f": {shorten(lines[-1], 120)}" if lines else ""
+    return f"{ending.reason}{tail}"
+
+
+# --- scoring --------------------------------------------------------------------------------------
+def hand_result(round_: Round) -> dict[str, Any]:
+    result = round_.result
+    assert result is not None
+    return {
+        "winning_team": result.winning_team,
+        "defender_points": result.defender_points,
+        "level_gain": [result.levels_after[t] - result.levels_before[t] for t in (0, 1)],
+    }
+
+
+def forfeit_result(setup: DealSetup, rules: RuleSet, team: int) -> dict[str, Any]:
+    """The most lopsided hand the rules allow, against ``team`` (see the module docstring)."""
+    dealer_team = team_of(setup.dealer)
+    points = rules.total_points if team == dealer_team else 0
+    settlement = settle(points, rules)
+    gain = [0, 0]
+    gain[dealer_team] = min(ACE, setup.level + settlement.dealer_levels) - setup.level
+    gain[1 - dealer_team] = min(ACE, setup.level + settlement.defender_levels) - setup.level
+    return {"winning_team": 1 - team, "defender_points": points, "level_gain": gain}
+
+
+def new_round(setup: DealSetup, rules: RuleSet) -> Round:
+    """The arena's duplicate hand: the same shuffle, dealer, level and trump for both runs."""
+    levels = (setup.level, setup.level)
+    trump = rules.trump(setup.level, setup.trump_suit)
+    return Round(setup.seed, rules, levels, setup.dealer, fixed_trump=trump)
+
+
+def play_hand(setup: DealSetup, rules: RuleSet, seats: list[RemoteSeat]) -> dict[str, Any]:
+    """One hand with four remote seats; a failure forfeits it (``"forfeit"`` says why)."""
+    round_ = new_round(setup, rules)
+    asked: list[int] = []
+    for seat, remote in enumerate(seats):
+        remote.new_hand(round_.seat_rng(seat).getstate())
+    table = Table(round_, [_Asked(remote, asked) for remote in seats])
+    try:
+        table.run()
+    except Forfeit as forfeit:
+        return _forfeited(setup, rules, round_, forfeit)
+    except PlayerError as error:
+        seat = asked[-1]
+        refusal = str(error.__cause__ or error)
+        what = "bury" if round_.phase == "kitty" else "play"
+        forfeit = Forfeit(seat, "illegal", shorten(f"illegal {what}: {refusal}", 300))
+        return _forfeited(setup, rules, round_, forfeit)
+    return hand_result(round_)
+
+
+def _forfeited(setup: DealSetup, rules: RuleSet, round_: Round, forfeit: Forfeit) -> dict:
+    result = forfeit_result(setup, rules, team_of(forfeit.seat))
+    result["forfeit"] = {
+        "seat": forfeit.seat,
+        "kind": forfeit.kind,
+        "reason": forfeit.reason,
+        "trick": len(round_.tricks) + 1,
+    }
+    return result
+
+
+class _Asked:
+    """Wraps a seat to note who was asked last (an illegal move is that seat's)."""
+
+    def __init__(self, remote: RemoteSeat, asked: list[int]) -> None:
+        self.remote, self.asked, self.name = remote, asked, remote.name
+
+    def declare(self, view):
+        self.asked.append(view.seat)
+        return self.remote.declare(view)
+
+    def bury(self, view):
+        self.asked.append(view.seat)
+        return self.remote.bury(view)
+
+    def play(self, view):
+        self.asked.append(view.seat)
+        return self.remote.play(view)
+
+
+# --- a whole match --------------------------------------------------------------------------------
+def _wall(job: MatchJob) -> float:
+    """A backstop for one process: every decision of a half at its limit, and some."""
+    decisions = len(job.setups) * (job.rules.hand_size + 2)
+    return job.settings.load_time + decisions * (job.settings.move_time + 0.5) + 30.0
+
+
+def play_match(job: MatchJob) -> dict[str, Any]:
+    """Play the match; return its record (plain data, written to the results as it is)."""
+    from ..grading import grader_version
+
+    if job.engine != grader_version():
+        raise OtherCode(
+            f"this worker runs other shengji_edu code ({grader_version()}, not {job.engine}): "
+            "install the same version everywhere"
+        )
+    started = time.monotonic()
+    parent = os.getppid()
+    names = {"a": job.a.name, "b": job.b.name}
+    deals = [
+        {
+            "seed": s.seed,
+            "dealer": s.dealer,
+            "level": s.level,
+            "trump": s.trump_suit,
+            "runs": [],
+        }
+        for s in job.setups
+    ]
+    halves: dict[int, list[RemoteSeat]] = {}
+    for a_team in (0, 1):
+        bots = [job.a if team_of(seat) == a_team else job.b for seat in range(4)]
+        problems = [job.a_problem if team_of(s) == a_team else job.b_problem for s in range(4)]
+        if any(problems):
+            for deal, setup in zip(deals, job.setups, strict=True):
+                deal["runs"].append(_not_entered(setup, job, a_team, problems))
+        else:  # the second half's processes must last through the first half too
+            wall = _wall(job) * (1 + a_team)
+            halves[a_team] = [RemoteSeat(bot, job.settings, wall, job.exclude) for bot in bots]
+    everyone = [seat for seats in halves.values() for seat in seats]
+    try:
+        _all(everyone, RemoteSeat.start)  # both halves at once: the second loads meanwhile
+        for a_team, seats in halves.items():
+            for seat in seats:
+                seat.wait_loaded()
+            for deal, setup in zip(deals, job.setups, strict=True):
+                if os.getppid() != parent:  # our parent (a local pool) is gone: stop
+                    sys.exit(1)
+                deal["runs"].append({"a_team": a_team, **play_hand(setup, job.rules, seats)})
+            _all(seats, RemoteSeat.close)
+    finally:
+        _all(everyone, RemoteSeat.close)
+    for deal in deals:
+        deal["runs"].sort(key=lambda run: run["a_team"])
+    starts = sum(seat.starts for seat in everyone)
+    decisions = sum(seat.decisions for seat in everyone)
+    for deal in deals:
+        for run in deal["runs"]:
+            forfeit = run.get("forfeit")
+            if forfeit is not None:
+                forfeit["side"] = "a" if team_of(forfeit["seat"]) == run["a_team"] else "b"
+                forfeit["bot"] = names[forfeit["side"]]
+    return {
+        "format": "shengji-edu tournament match",
+        "version": 1,
+        "key": job.key,
+        "a": job.a.name,
+        "b": job.b.name,
+        "a_sha256": job.a.sha256,
+        "b_sha256": job.b.sha256,
+        "deals": deals,
+        "timing": {
+            "seconds": round(time.monotonic() - started, 3),
+            "hands": 2 * len(deals),
+            "processes": starts,
+            "decisions": decisions,
+        },
+    }
+
+
+def _all(seats: list[RemoteSeat], action) -> None:
+    """Start or close processes side by side (each mostly waits for its supervisor)."""
+    if len(seats) <= 1:
+        for seat in seats:
+            action(seat)
+        return
+    with ThreadPoolExecutor(max_workers=len(seats), thread_name_prefix="seat") as pool:
+        for future in [pool.submit(action, seat) for seat in seats]:
+            future.result()
+
+
+def _not_entered(setup: DealSetup, job: MatchJob, a_team: int, problems: list) -> dict:
+    """A hand that cannot be played: a bot could not enter (see the module docstring)."""
+    seat = 0 if problems[0] else 1  # both cannot play: the team in seats 0 and 2 forfeits
+    team = team_of(seat)
+    result = forfeit_result(setup, job.rules, team)
+    result["forfeit"] = {
+        "seat": seat,
+        "kind": "not entered",
+        "reason": shorten(str(problems[seat]), 300),
+        "trick": 0,
+    }
+    return {"a_team": a_team, **result}
+
+
+__all__ = ["Forfeit", "MatchJob", "RemoteSeat", "Settings", "forfeit_result", "play_match"]
