@@ -206,6 +206,12 @@ def test_bad_settings_say_what_is_allowed(options, message):
     assert issubclass(BadOption, ValueError)
 
 
+def test_a_time_limit_still_gives_a_legal_choice():
+    hand = position(11, 6)
+    view = hand.view(hand.turn)
+    assert LookaheadPlayer(time=1e-9).act(view) in view.legal_actions()
+
+
 def test_make_player_knows_lookahead():
     player = make_player("lookahead", samples=4)
     assert isinstance(player, LookaheadPlayer) and player.samples == 4

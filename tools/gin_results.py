@@ -1,6 +1,6 @@
 """Write the Gin Rummy arena runs that lesson 10 quotes to results/gin_arena_*.json.
 
-    python tools/gin_results.py                  # every run (about 10 minutes on 2 cores)
+    python tools/gin_results.py                  # every run (about 10 minutes, 1 process)
     python tools/gin_results.py lookahead        # one of them: defensive, montecarlo, lookahead
     python tools/gin_results.py --processes 2 lookahead   # deals spread over 2 processes
 
