@@ -9,16 +9,25 @@ hands of cards, with the same stock in the same order. The two runs of a deal ar
 
 Two measures per side: **hands won** (a drawn hand counts one half) and **net points per
 hand** (points scored minus points conceded).
+
+``run_arena(..., processes=2)`` spreads the deals over worker processes: every deal depends
+only on its seed, so the results are the same, in the same order. ``timed=True`` records how
+long each of player A's decisions took (``deal["runs"][i]["a_seconds"]``), for the median and
+95th percentile that :meth:`GinArenaResult.decision_times` reports; times are measurements,
+not results: they vary from machine to machine and run to run.
 """
 
 from __future__ import annotations
 
 import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..arena import Estimate, spec_text
-from .engine import GinHand, play_hand
+from .engine import GinHand, GinView, play_hand
 from .players import make_player
 from .scoring import STANDARD, GinRules
 
@@ -31,26 +40,51 @@ def make(spec: PlayerSpec):
     return make_player(name, **options)
 
 
+class _Timed:
+    """A player wrapped to time its decisions (seconds, in ``seconds``)."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self.name = getattr(player, "name", "player")
+        self.seconds: list[float] = []
+
+    def act(self, view: GinView):
+        start = time.perf_counter()
+        action = self.player.act(view)
+        self.seconds.append(time.perf_counter() - start)
+        return action
+
+
 def play_duplicate(
-    seed: int, spec_a: PlayerSpec, spec_b: PlayerSpec, rules: GinRules = STANDARD
+    seed: int,
+    spec_a: PlayerSpec,
+    spec_b: PlayerSpec,
+    rules: GinRules = STANDARD,
+    timed: bool = False,
 ) -> dict[str, Any]:
     """Play the deal ``seed`` twice (A in seat 0, then A in seat 1); return both outcomes."""
     runs = []
     for a_seat in (0, 1):
-        players = [make(spec_a), make(spec_b)] if a_seat == 0 else [make(spec_b), make(spec_a)]
+        player_a = _Timed(make(spec_a)) if timed else make(spec_a)
+        players = [player_a, make(spec_b)] if a_seat == 0 else [make(spec_b), player_a]
         hand = play_hand(GinHand(seed, dealer=0, rules=rules), players)
         result = hand.result
         assert result is not None
-        runs.append(
-            {
-                "a_seat": a_seat,
-                "kind": result.kind,
-                "winner": result.winner,
-                "points": result.points,
-                "actions": len(hand.history),
-            }
-        )
+        run = {
+            "a_seat": a_seat,
+            "kind": result.kind,
+            "winner": result.winner,
+            "points": result.points,
+            "actions": len(hand.history),
+        }
+        if timed:
+            run["a_seconds"] = player_a.seconds
+        runs.append(run)
     return {"seed": seed, "runs": runs}
+
+
+def _play_job(job: tuple) -> dict[str, Any]:
+    return play_duplicate(*job)
 
 
 @dataclass
@@ -87,6 +121,23 @@ class GinArenaResult:
             for run in deal["runs"]:
                 counts[run["kind"]] += 1
         return counts
+
+    def decision_times(self) -> dict[str, float] | None:
+        """Player A's decisions (when the arena ran ``timed``): how many, and the median,
+        95th percentile and slowest in milliseconds. ``None`` if nothing was timed."""
+        seconds = [
+            t for deal in self.deals for run in deal["runs"] for t in run.get("a_seconds", ())
+        ]
+        if not seconds:
+            return None
+        seconds.sort()
+        p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))]
+        return {
+            "decisions": len(seconds),
+            "median_ms": 1000 * statistics.median(seconds),
+            "p95_ms": 1000 * p95,
+            "max_ms": 1000 * seconds[-1],
+        }
 
     def summary(self) -> dict[str, dict[str, Estimate]]:
         return {
@@ -139,13 +190,26 @@ def run_arena(
     deals: int,
     seed: int = 0,
     rules: GinRules = STANDARD,
+    processes: int = 1,
+    timed: bool = False,
 ) -> GinArenaResult:
     """Play ``deals`` duplicate deals between two player specs (see the module docstring)."""
-    if deals < 1:
-        raise ValueError("play at least one deal")
-    make(player_a), make(player_b)  # fail early on an unknown player
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise ValueError(f"play at least one deal (a whole number), not {deals!r}")
+    if isinstance(processes, bool) or not isinstance(processes, int) or processes < 1:
+        raise ValueError(f"processes must be a whole number, at least 1, not {processes!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"the seed must be a whole number, not {seed!r}")
+    if not isinstance(rules, GinRules):
+        raise ValueError(f"rules must be a GinRules, not {rules!r}")
+    make(player_a), make(player_b)  # fail early on an unknown player or a bad option
     rng = random.Random(seed)
+    jobs = [(rng.getrandbits(32), player_a, player_b, rules, timed) for _ in range(deals)]
     result = GinArenaResult(player_a, player_b, seed, rules)
-    for _ in range(deals):
-        result.deals.append(play_duplicate(rng.getrandbits(32), player_a, player_b, rules))
+    if processes > 1:
+        with ProcessPoolExecutor(max_workers=processes) as pool:
+            chunk = max(1, deals // (8 * processes))
+            result.deals.extend(pool.map(_play_job, jobs, chunksize=chunk))
+    else:
+        result.deals.extend(_play_job(job) for job in jobs)
     return result

@@ -16,12 +16,23 @@ One hand, step by step (seat 0 and seat 1; the dealer's opponent plays first):
 
 Actions are small values (:class:`Action`); :meth:`GinHand.act` checks an action completely
 before changing anything, so an :class:`IllegalMove` leaves the hand exactly as it was.
-Everything random comes from the hand's own ``random.Random(seed)``, the players' choices
-included (they use ``view.rng``), so a seed replays a hand card for card.
+
+**Sealed players** (the principle of RULES §9, as for Shengji). The hand's generator,
+``random.Random(seed)``, shuffles the deck and is never used again. Each seat has its own
+generator, :meth:`GinHand.seat_rng`, derived from the seed and the seat with SHA-256
+(:func:`seat_generator`): a seed still replays a hand card for card, players' choices
+included, yet nothing a player draws from (or does to) its generator changes the deal or the
+other player's choices, and the seed cannot be worked back from it. A player is given a
+:class:`GinView`: a snapshot of what its seat may see (its own cards, the discard pile, the
+opponent's picks from it, the public history) and its own generator, with no reference to
+the hand. Search players try guesses on **worlds** (:meth:`GinView.what_if`): new hands built
+from the view and a guess of the hidden cards alone, with no seed and no deck, so a world
+cannot carry the real stock order.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -35,10 +46,15 @@ DRAW_AT = 2
 """A discard that leaves this many cards in the stock ends the hand as a draw."""
 
 KINDS = ("take", "pass", "stock", "discard", "knock")
+SEAT_RNG_DOMAIN = "shengji-edu gin seat generator v1"
 
 
 class IllegalMove(ValueError):
     """An action the rules do not allow now; the hand is unchanged."""
+
+
+class BadGuess(ValueError):
+    """A guess of the hidden cards that does not fit what the player has seen."""
 
 
 @dataclass(frozen=True)
@@ -81,6 +97,9 @@ class Action:
 
 
 TAKE, PASS, STOCK = Action("take"), Action("pass"), Action("stock")
+DISCARD = tuple(Action("discard", c) for c in range(52))
+KNOCK = tuple(Action("knock", c) for c in range(52))
+BIG_GIN = Action("knock")
 
 
 @dataclass(frozen=True)
@@ -93,6 +112,43 @@ class HandResult:
     points: int
     knocker: int | None = None
     score: HandScore | None = None
+
+
+def seat_generator(seed: int, seat: int) -> random.Random:
+    """The generator of ``seat`` in the hand dealt from ``seed`` (see the module docstring).
+
+    Seeded with SHA-256 of a fixed domain string, the seed and the seat: fixed by the seed,
+    different for each seat, and the seed cannot be worked back from it.
+    """
+    data = f"{SEAT_RNG_DOMAIN}|{seat}|".encode("ascii")
+    data += seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
+    return random.Random(int.from_bytes(hashlib.sha256(data).digest(), "big"))
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"a seed is a whole number such as 7, not {seed!r}")
+    return seed
+
+
+def legal_actions_of(
+    phase: str, passes: int, hand: Sequence[int], taken: int | None, rules: GinRules
+) -> list[Action]:
+    """Every action allowed to the player to move, from what that player knows: the phase,
+    how many passed the upcard, its own cards and the card it just took."""
+    if phase == "offer":
+        return [TAKE, PASS]
+    if phase == "draw":
+        return [STOCK] if passes == 2 else [TAKE, STOCK]
+    if phase != "discard":
+        return []
+    after = deadwood_without_each(hand)
+    order = sorted(hand)
+    actions = [DISCARD[c] for c in order if c != taken]
+    actions += [KNOCK[c] for c in order if c != taken and after[c] <= rules.knock_limit]
+    if deadwood_of(hand) == 0:
+        actions.append(BIG_GIN)
+    return actions
 
 
 class GinHand:
@@ -109,10 +165,15 @@ class GinHand:
         rules: GinRules = STANDARD,
         deck: Sequence[int | str] | None = None,
     ) -> None:
-        if dealer not in (0, 1):
+        if dealer not in (0, 1) or isinstance(dealer, bool):
             raise ValueError("the dealer is seat 0 or seat 1")
-        self.seed, self.dealer, self.rules = seed, dealer, rules
+        if not isinstance(rules, GinRules):
+            raise ValueError(f"rules must be a GinRules, not {rules!r}")
+        self.seed, self.dealer, self.rules = _check_seed(seed), dealer, rules
         self.rng = random.Random(seed)
+        """The hand's generator: it shuffles the deck, and nothing else."""
+        self._rng_seed: int = seed
+        self._seat_rngs: list[random.Random | None] = [None, None]
         if deck is None:
             deck = list(range(52))
             self.rng.shuffle(deck)
@@ -120,7 +181,7 @@ class GinHand:
             deck = parse_hand(deck)
             if len(deck) != 52:
                 raise ValueError(f"a prepared deck holds all 52 cards, not {len(deck)}")
-        self.deck = tuple(deck)
+        self.deck: tuple[int, ...] = tuple(deck)
         """The shuffled deck, dealt from the front: the first 20 cards alternate, starting
         with the non-dealer; card 21 is the upcard; the rest is the stock, top first."""
         first = 1 - dealer
@@ -139,6 +200,15 @@ class GinHand:
         self.history: list[tuple[int, Action]] = []
         self.result: HandResult | None = None
 
+    def seat_rng(self, seat: int) -> random.Random:
+        """The generator of ``seat``'s player (made on first use; see the module docstring)."""
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise ValueError(f"the seats are 0 and 1, not {seat!r}")
+        rng = self._seat_rngs[seat]
+        if rng is None:
+            rng = self._seat_rngs[seat] = seat_generator(self._rng_seed, seat)
+        return rng
+
     # --- what may be done -------------------------------------------------------------------
     @property
     def over(self) -> bool:
@@ -150,21 +220,9 @@ class GinHand:
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to move may take now (empty when the hand is over)."""
-        if self.phase == "offer":
-            return [TAKE, PASS]
-        if self.phase == "draw":
-            return [STOCK] if self.passes == 2 else [TAKE, STOCK]
-        if self.phase != "discard":
-            return []
-        hand = self.hands[self.turn]
-        actions = [Action("discard", c) for c in sorted(hand) if c != self.taken]
-        after = deadwood_without_each(hand)
-        for c in sorted(hand):
-            if c != self.taken and after[c] <= self.rules.knock_limit:
-                actions.append(Action("knock", c))
-        if deadwood_of(hand) == 0:
-            actions.append(Action("knock"))
-        return actions
+        return legal_actions_of(
+            self.phase, self.passes, self.hands[self.turn], self.taken, self.rules
+        )
 
     def check(self, seat: int, action: Action) -> None:
         """Raise :class:`IllegalMove` (with the reason) unless ``seat`` may ``action`` now."""
@@ -259,102 +317,183 @@ class GinHand:
         self.taken = None
 
     def view(self, seat: int) -> GinView:
+        """What ``seat`` may see now, with its own generator (a snapshot: ask again later)."""
         return GinView(self, seat)
 
     def what_if(self, opponent_hand: Sequence[int], stock: Sequence[int], seed: int) -> GinHand:
-        """A copy of this hand from ``self.turn``'s point of view, with the hidden cards guessed:
-        the opponent holds ``opponent_hand`` and the stock is ``stock`` (top last)."""
-        me = self.turn
-        placed = [*self.hands[me], *self.discards, *opponent_hand, *stock]
-        if sorted(placed) != list(range(52)):
-            raise ValueError("a guess must place every card not seen exactly once")
-        copy = object.__new__(GinHand)
-        copy.seed, copy.dealer, copy.rules = seed, self.dealer, self.rules
-        copy.rng = random.Random(seed)
-        copy.deck = self.deck
-        copy.hands = [[], []]
-        copy.hands[me] = list(self.hands[me])
-        copy.hands[1 - me] = list(opponent_hand)
-        copy.discards, copy.stock = list(self.discards), list(stock)
-        copy.turn, copy.phase, copy.passes, copy.taken = me, self.phase, self.passes, self.taken
-        copy.picked = [list(p) for p in self.picked]
-        copy.history, copy.result = [], None
-        return copy
+        """A world seen from ``self.turn``'s side: :meth:`GinView.what_if` of that view."""
+        return self.view(self.turn).what_if(opponent_hand, stock, seed)
 
 
 class GinView:
-    """What ``seat`` may see of a hand: its own cards and everything played face up."""
+    """What ``seat`` may see of a hand: its own cards and everything played face up.
 
-    __slots__ = ("_hand", "seat")
+    A snapshot made of immutable values (ints, tuples, frozen actions) and the seat's own
+    generator; it keeps no reference to the hand, so nothing reachable from it leads to the
+    stock, the deck, the seed or the opponent's cards.
+    """
+
+    __slots__ = (
+        "_seat",
+        "_turn",
+        "_dealer",
+        "_phase",
+        "_passes",
+        "_rules",
+        "_hand",
+        "_discards",
+        "_stock_size",
+        "_taken",
+        "_opponent_size",
+        "_picked",
+        "_history",
+        "_rng",
+    )
 
     def __init__(self, hand: GinHand, seat: int) -> None:
-        self._hand = hand
-        self.seat = seat
+        if seat not in (0, 1) or isinstance(seat, bool):
+            raise ValueError(f"the seats are 0 and 1, not {seat!r}")
+        self._seat = seat
+        self._turn = hand.turn
+        self._dealer = hand.dealer
+        self._phase = hand.phase
+        self._passes = hand.passes
+        self._rules = hand.rules
+        self._hand = tuple(sorted(hand.hands[seat]))
+        self._discards = tuple(hand.discards)
+        self._stock_size = len(hand.stock)
+        self._taken = hand.taken
+        self._opponent_size = len(hand.hands[1 - seat])
+        self._picked = (tuple(hand.picked[0]), tuple(hand.picked[1]))
+        self._history = tuple(hand.history)
+        self._rng = hand.seat_rng(seat)
+
+    @property
+    def seat(self) -> int:
+        return self._seat
+
+    @property
+    def turn(self) -> int:
+        """The seat to move."""
+        return self._turn
+
+    @property
+    def dealer(self) -> int:
+        return self._dealer
 
     @property
     def hand(self) -> tuple[int, ...]:
-        return tuple(sorted(self._hand.hands[self.seat]))
+        """This player's cards, sorted."""
+        return self._hand
 
     @property
     def phase(self) -> str:
-        return self._hand.phase
+        return self._phase
+
+    @property
+    def passes(self) -> int:
+        """How many players have passed the upcard (2: it can no longer be taken)."""
+        return self._passes
 
     @property
     def rules(self) -> GinRules:
-        return self._hand.rules
+        return self._rules
 
     @property
     def rng(self) -> random.Random:
-        return self._hand.rng
+        """This seat's own generator: drawing from it changes nothing else."""
+        return self._rng
 
     @property
     def top(self) -> int | None:
-        return self._hand.top
+        return self._discards[-1] if self._discards else None
 
     @property
     def discards(self) -> tuple[int, ...]:
         """The discard pile, bottom first (every card in it was seen face up)."""
-        return tuple(self._hand.discards)
+        return self._discards
 
     @property
     def stock_size(self) -> int:
-        return len(self._hand.stock)
+        return self._stock_size
 
     @property
     def taken(self) -> int | None:
-        return self._hand.taken
+        return self._taken
 
     @property
     def opponent_size(self) -> int:
-        return len(self._hand.hands[1 - self.seat])
+        return self._opponent_size
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action so far as ``(seat, action)``: all public (a stock draw shows no card)."""
+        return self._history
 
     def picked(self, seat: int) -> tuple[int, ...]:
         """Cards ``seat`` took from the discard pile, in order."""
-        return tuple(self._hand.picked[seat])
+        return self._picked[seat]
 
     def stock_draws(self, seat: int) -> int:
         """How many cards ``seat`` has drawn from the stock so far."""
-        return sum(1 for s, action in self._hand.history if s == seat and action.kind == "stock")
+        return sum(1 for s, action in self._history if s == seat and action.kind == "stock")
 
     def opponent_known(self) -> tuple[int, ...]:
         """Cards the opponent is known to hold: taken from the pile and not discarded since."""
         # A picked card leaves that hand only by a discard; from the pile only a player can
         # take it back: so it is still there unless it lies on the pile or in our own hand.
-        elsewhere = set(self._hand.discards) | set(self._hand.hands[self.seat])
-        return tuple(
-            dict.fromkeys(c for c in self._hand.picked[1 - self.seat] if c not in elsewhere)
-        )
+        elsewhere = set(self._discards) | set(self._hand)
+        return tuple(dict.fromkeys(c for c in self._picked[1 - self._seat] if c not in elsewhere))
 
     def unseen(self) -> list[int]:
         """Cards this player has not seen: in the stock or (not known) in the opponent's hand."""
-        seen = set(self.hand) | set(self._hand.discards) | set(self.opponent_known())
+        seen = set(self._hand) | set(self._discards) | set(self.opponent_known())
         return [c for c in range(52) if c not in seen]
 
     def legal_actions(self) -> list[Action]:
-        return self._hand.legal_actions() if self._hand.turn == self.seat else []
+        """This player's legal actions (empty when it is not its turn)."""
+        if self._turn != self._seat:
+            return []
+        return legal_actions_of(self._phase, self._passes, self._hand, self._taken, self._rules)
 
     def what_if(self, opponent_hand: Sequence[int], stock: Sequence[int], seed: int) -> GinHand:
-        return self._hand.what_if(opponent_hand, stock, seed)
+        """A playable world: this hand as this player sees it, the hidden cards guessed.
+
+        The opponent holds ``opponent_hand`` (it must include :meth:`opponent_known`) and the
+        stock is ``stock`` (top last); together with this player's cards and the discard pile
+        they must place every card once. The world is built from this view alone: it has no
+        seed (``world.seed is None``) and no deck, and its players' generators come from
+        ``seed``. Raises :class:`BadGuess` (a ValueError) when the guess does not fit.
+        """
+        guess, pile = parse_hand(list(opponent_hand)), parse_hand(list(stock))
+        placed = [*self._hand, *self._discards, *guess, *pile]
+        if sorted(placed) != list(range(52)):
+            raise BadGuess("a guess must place every card not seen exactly once")
+        if len(guess) != self._opponent_size or len(pile) != self._stock_size:
+            raise BadGuess(
+                f"the opponent holds {self._opponent_size} cards and the stock "
+                f"{self._stock_size}: the guess has {len(guess)} and {len(pile)}"
+            )
+        missing = set(self.opponent_known()) - set(guess)
+        if missing:
+            raise BadGuess(
+                f"the opponent surely holds {card_text(min(missing))}: it took it from the pile"
+            )
+        seat = self._seat
+        world = object.__new__(GinHand)
+        world.seed, world.dealer, world.rules = None, self._dealer, self._rules
+        world.rng = None
+        world._rng_seed = _check_seed(seed)
+        world._seat_rngs = [None, None]
+        world.deck = ()
+        world.hands = [[], []]
+        world.hands[seat], world.hands[1 - seat] = list(self._hand), guess
+        world.discards, world.stock = list(self._discards), pile
+        world.turn, world.phase, world.passes = self._turn, self._phase, self._passes
+        world.taken = self._taken
+        world.picked = [list(p) for p in self._picked]
+        world.history, world.result = list(self._history), None
+        return world
 
 
 def play_hand(hand: GinHand, players: Sequence, max_actions: int = 200) -> GinHand:
@@ -363,7 +502,7 @@ def play_hand(hand: GinHand, players: Sequence, max_actions: int = 200) -> GinHa
         if hand.over:
             return hand
         seat = hand.turn
-        hand.act(seat, players[seat].act(hand.view(seat)))
+        hand.act(seat, players[seat].act(GinView(hand, seat)))
     raise RuntimeError("the hand did not end: a player keeps refusing to draw?")
 
 

@@ -212,66 +212,84 @@ def _meld_masks(mask: int) -> list[int]:
     return melds
 
 
-def _solver(melds: list[int]):
-    """The counting search for the candidate melds ``melds`` of some hand.
+# --- the fast count: sets chosen, then each suit from a table -----------------------------------
+# Once it is decided which sets to make, the cards left can only meld in runs, and a run lies
+# in one suit: each suit is then solved on its own. There are 2**13 patterns of cards in a
+# suit, so the least run-only deadwood of every pattern is computed once, here, and the
+# deadwood of a hand is four look-ups per way of choosing its sets (most hands have no set
+# to choose, a few have one or two). The search above (:func:`_best_split`) is the form that
+# also says *which* melds; the tests check that the two always agree.
 
-    ``solve(mask)`` is the least deadwood of the cards in ``mask``, for any part of that hand:
-    only melds inside ``mask`` are used. So one solver (and its memory) serves the hand and
-    every hand made by removing cards from it.
+
+def _run_table() -> tuple[int, ...]:
+    """Least deadwood of each 13-bit pattern of one suit when only runs may meld.
+
+    The lowest card is deadwood, or it starts a run of 3 or more cards (it is the lowest);
+    what is left is a smaller number, so it has been solved already.
     """
-    memo = {0: 0}
+    table = [0] * (1 << 13)
+    for bits in range(1, 1 << 13):
+        low = (bits & -bits).bit_length() - 1
+        best = table[bits & (bits - 1)] + _VALUES[low]
+        run, top = 1 << low, low + 1
+        while top < 13 and bits >> top & 1:
+            run |= 1 << top
+            top += 1
+            if top - low >= 3:
+                best = min(best, table[bits & ~run])
+        table[bits] = best
+    return tuple(table)
 
-    def solve(mask: int) -> int:
-        if mask in memo:
-            return memo[mask]
-        low = mask & -mask
-        best = solve(mask ^ low) + _VALUES[low.bit_length() - 1]
-        for meld_mask in melds:
-            if meld_mask & low and meld_mask & mask == meld_mask:
-                best = min(best, solve(mask ^ meld_mask))
-        memo[mask] = best
+
+_RUN_DEADWOOD = _run_table()
+_SUIT = 0x1FFF
+
+
+def _set_options(mask: int, ranks: int) -> list[int]:
+    """Every way to choose disjoint sets among ``ranks`` (a 13-bit pattern of the ranks
+    with 3 or 4 cards in ``mask``): the masks of the cards the chosen sets use."""
+    options = [0]
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        same = mask & _RANK_MASKS[low.bit_length() - 1]
+        choices = [same]
+        if same.bit_count() == 4:  # or any three of the four
+            rest = same
+            while rest:
+                card = rest & -rest
+                choices.append(same ^ card)
+                rest ^= card
+        options += [used | choice for used in options for choice in choices]
+    return options
+
+
+@lru_cache(maxsize=1 << 17)
+def _deadwood(mask: int) -> int:
+    """The least deadwood of ``mask`` (the same count as :func:`_best_split`); hands recur
+    often in the players' searches, so answers are remembered."""
+    s0, s1, s2, s3 = mask & _SUIT, mask >> 13 & _SUIT, mask >> 26 & _SUIT, mask >> 39
+    best = _RUN_DEADWOOD[s0] + _RUN_DEADWOOD[s1] + _RUN_DEADWOOD[s2] + _RUN_DEADWOOD[s3]
+    ranks = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))  # ranks with 3 or 4 cards
+    if not ranks:
         return best
-
-    return solve
-
-
-@lru_cache(maxsize=1 << 18)
-def _deadwood(hand_mask: int) -> int:
-    """The same search as :func:`_best_split`, counting only (no melds to remember)."""
-    melds = _meld_masks(hand_mask)
-    if not melds:
-        return _value_of(hand_mask)
-    meldable = 0
-    for meld_mask in melds:
-        meldable |= meld_mask
-    return _value_of(hand_mask & ~meldable) + _solver(melds)(hand_mask & meldable)
+    for used in _set_options(mask, ranks)[1:]:
+        rest = mask & ~used
+        count = (
+            _RUN_DEADWOOD[rest & _SUIT]
+            + _RUN_DEADWOOD[rest >> 13 & _SUIT]
+            + _RUN_DEADWOOD[rest >> 26 & _SUIT]
+            + _RUN_DEADWOOD[rest >> 39]
+        )
+        if count < best:
+            best = count
+    return best
 
 
 def deadwood_without_each(cards: Iterable[int]) -> dict[int, int]:
-    """``{card: deadwood of the others}`` for every card: the deadwood after each discard.
-
-    Two shortcuts make this cheap. A card that belongs to no candidate meld is deadwood in
-    every split, so removing it lowers the deadwood by exactly its value. For the few cards
-    that could be melded, one search (with one memory) serves all the smaller hands.
-    """
-    return dict(_without_each(to_mask(cards)))  # a copy: the cached dict stays as it is
-
-
-@lru_cache(maxsize=1 << 16)
-def _without_each(mask: int) -> dict[int, int]:
-    melds = _meld_masks(mask)
-    meldable = 0
-    for meld_mask in melds:
-        meldable |= meld_mask
-    fixed = _value_of(mask & ~meldable)
-    solve = _solver(melds)
-    core = solve(mask & meldable)
-    return {
-        c: fixed + solve(mask & meldable & ~(1 << c))
-        if meldable >> c & 1
-        else fixed + core - _VALUES[c]
-        for c in from_mask(mask)
-    }
+    """``{card: deadwood of the others}`` for every card: the deadwood after each discard."""
+    mask = to_mask(cards)
+    return {c: _deadwood(mask ^ (1 << c)) for c in from_mask(mask)}
 
 
 def all_splits(cards: Iterable[int]) -> list[Split]:
