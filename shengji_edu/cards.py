@@ -14,7 +14,6 @@ every run (Python's string hashes change from run to run; ours must not, for det
 from __future__ import annotations
 
 import operator
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 SUITS = ("S", "H", "D", "C")
@@ -306,8 +305,15 @@ def first_missing(cards: Sequence[Card], hand: Sequence[Card]) -> Card | None:
     """
     if len(cards) == 1:
         return None if cards[0] in hand else cards[0]
-    missing = Counter(cards) - Counter(hand)
-    return next(iter(missing)) if missing else None
+    # Equivalent to ``next(iter(Counter(cards) - Counter(hand)), None)``, without building
+    # two Counters: plays are short, so counting each distinct card in both is cheaper.
+    checked = set()
+    for card in cards:
+        if card not in checked:
+            checked.add(card)
+            if cards.count(card) > hand.count(card):
+                return card
+    return None
 
 
 def as_cards(cards: str | Card | Iterable[Card | str]) -> list[Card]:

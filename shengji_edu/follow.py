@@ -244,20 +244,19 @@ def check_follow(
     missing = first_missing(play, hand)
     if missing is not None:
         return illegal(not_held(missing, hand.count(missing), lead=False))
-    hand_suit = trump.cards_of(hand, suit)
     play_suit = trump.cards_of(play, suit)
-    if len(hand_suit) >= size:
-        if len(play_suit) < size:
+    if len(play_suit) < size:  # not all of the suit: right only if the hand has no more
+        hand_suit = trump.cards_of(hand, suit)
+        if len(hand_suit) >= size:
             others = [c for c in play if trump.suit_of(c) != suit]
             return illegal(_suit_reason(suit, len(hand_suit), others))
-    else:
         unplayed = Counter(hand_suit) - Counter(play)
         if unplayed:
             return illegal(_short_reason(suit, trump.sort(hand_suit), list(unplayed.elements())))
         return LEGAL  # all of the suit is played: every unit is shown
     if not fmt.total_pairs:
         return LEGAL  # a lead of singles asks nothing more than the suit
-    return _check_units(fmt, hand_suit, play_suit, trump)
+    return _check_units(fmt, trump.cards_of(hand, suit), play_suit, trump)
 
 
 # --- the reasons (built only for an illegal play: a legal one never pays for them) ----------

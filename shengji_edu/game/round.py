@@ -350,19 +350,26 @@ class Round:
         self._played: tuple[Card, ...] = ()
         self._result: HandResult | None = None
         self._phase = DEALING
-        self._events: list[ev.Event] = []
-        self._actions: list[dict] = []
+        # Events and actions are the hand's log, read by renderers and records but never by
+        # the rules: the frequent ones (a card dealt, a play, a trick) are kept as small
+        # tuples, and turned into Event objects and dicts of card text only when read.
+        self._events: list = []
+        self._built_events: list[ev.Event] = []
+        self._actions: list = []
 
     # --- read-only state --------------------------------------------------------------
     @property
     def events(self) -> tuple[ev.Event, ...]:
         """What happened so far, in order (see :mod:`shengji_edu.game.events`)."""
-        return tuple(self._events)
+        built, logged = self._built_events, self._events
+        if len(built) < len(logged):
+            built.extend(_event(entry) for entry in logged[len(built) :])
+        return tuple(built)
 
     @property
     def actions(self) -> tuple[dict, ...]:
         """Every accepted action in order, as plain data: what a record stores (copies)."""
-        return tuple(dict(a) for a in self._actions)
+        return tuple(_action(entry) for entry in self._actions)
 
     @property
     def phase(self) -> str:
@@ -601,7 +608,8 @@ class Round:
 
     def deal_next(self) -> Card:
         """Deal one card to the next seat; declarations may follow before the next card."""
-        self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
+        if self._phase != DEALING:
+            self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
         dealt = self._dealt
         if dealt >= self._dealt_cards:
             raise WrongPhase(
@@ -610,13 +618,14 @@ class Round:
                     total=self._dealt_cards,
                 )
             )
-        seat = (self.first_receiver() + dealt) % 4
+        first = self._starting_dealer
+        seat = (dealt if first is None else first + dealt) % 4
         card = self._deck[dealt]
         self._hands[seat].append(card)
-        if card.rank == self.level_rank or card.is_joker:
+        if card.is_joker or card.rank == self.level_rank:
             self._declarable[seat].append(card)
         self._dealt = dealt + 1
-        self._events.append(ev.Event(ev.DEAL, seat, {"card": card.text, "number": dealt + 1}))
+        self._events.append((ev.DEAL, seat, card, dealt + 1))
         return card
 
     def deal_all(self) -> None:
@@ -976,8 +985,8 @@ class Round:
         cards = self.check_play(seat, cards)
         trump = self._trump
         assert trump is not None
-        self._actions.append({"action": "play", "seat": seat, "cards": format_cards(cards)})
         played = tuple(cards)
+        self._actions.append((seat, played))  # a play: its text is written when read
         if not self._current:
             self._attempted = None
             if len(cards) > 1:
@@ -1011,7 +1020,7 @@ class Round:
         _remove(self._hands[seat], played)
         self._played += played
         self._current += ((seat, played),)
-        self._events.append(ev.Event(ev.PLAY, seat, {"cards": format_cards(played)}))
+        self._events.append((ev.PLAY, seat, played))
         if len(self._current) == 4:
             self._finish_trick()
         else:
@@ -1028,13 +1037,7 @@ class Round:
             self._points += points
         trick = Trick(plays[0][0], plays, winner, points, self._attempted)
         self._tricks += (trick,)
-        self._events.append(
-            ev.Event(
-                ev.TRICK,
-                winner,
-                {"number": len(self._tricks), "points": points, "defender_points": self._points},
-            )
-        )
+        self._events.append((ev.TRICK, winner, len(self._tricks), points, self._points))
         self._current = ()
         self._attempted = None
         self._turn = winner
@@ -1199,6 +1202,7 @@ class Round:
         world._result = None
         world._phase = PLAYING
         world._events = []
+        world._built_events = []
         world._actions = []
         return world
 
@@ -1222,6 +1226,29 @@ def _shown(value: object) -> str:
     except ValueError:
         text = "<an integer too long to show>"
     return text if len(text) <= 40 else text[:40] + "…"
+
+
+def _event(entry) -> ev.Event:
+    """An event of the log: kept as an Event, or as a tuple for a deal, a play or a trick."""
+    if type(entry) is not tuple:
+        return entry
+    kind, seat = entry[0], entry[1]
+    if kind == ev.DEAL:
+        return ev.Event(kind, seat, {"card": entry[2].text, "number": entry[3]})
+    if kind == ev.PLAY:
+        return ev.Event(kind, seat, {"cards": format_cards(entry[2])})
+    number, points, defender_points = entry[2:]
+    return ev.Event(
+        kind, seat, {"number": number, "points": points, "defender_points": defender_points}
+    )
+
+
+def _action(entry) -> dict:
+    """An action of the log as plain data (a copy): kept as a dict, or a play as a tuple."""
+    if type(entry) is dict:
+        return dict(entry)
+    seat, cards = entry
+    return {"action": "play", "seat": seat, "cards": format_cards(cards)}
 
 
 def _remove(hand: list[Card], cards: Sequence[Card]) -> None:

@@ -28,11 +28,15 @@ from typing import TYPE_CHECKING
 from ..cards import CardParseError, shorten
 from ..i18n import N_, message
 from .errors import IllegalAction
-from .round import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Round, next_seat
+from .round import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Round
 from .view import PlayerView
 
 if TYPE_CHECKING:
     from ..players.base import Player
+
+
+_ORDER = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
+"""The four seats in play order from each seat (from seat 2: 2, 3, 0, 1)."""
 
 
 class PlayerError(RuntimeError):
@@ -94,14 +98,13 @@ class Table:
         self._declaration_round(receiver)
 
     def _declaration_round(self, first: int) -> None:
-        seat = first
-        for _ in range(4):
-            player = self.players[seat]
-            if player is not None and self.round.legal_declarations(seat):
+        players, options = self.players, self.round.legal_declarations
+        for seat in _ORDER[first]:
+            player = players[seat]
+            if player is not None and options(seat):
                 choice = player.declare(self.view(seat))
                 if choice:
                     self._apply(seat, "declare", choice)
-            seat = next_seat(seat)
 
     def finish_deal(self) -> None:
         """The extra declaration round after the last card, then end the deal."""
@@ -115,14 +118,15 @@ class Table:
         """Make the next computer decision. False when a person must act or the hand is over."""
         rnd = self.round
         phase = rnd.phase
-        if phase == FINISHED or self.waiting_for is not None:
-            return False
-        if phase == DEALING:
+        if phase == DEALING:  # nobody's turn: people declare when they like, nobody waits
             if rnd.dealt < rnd.rules.dealt_cards:
                 self.deal_one()
             else:
                 self.finish_deal()
-        elif phase == AUCTION:
+            return True
+        if phase == FINISHED or self.waiting_for is not None:
+            return False
+        if phase == AUCTION:
             seat = rnd.turn
             assert seat is not None
             player = self.players[seat]
