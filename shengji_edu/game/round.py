@@ -327,6 +327,7 @@ class Round:
         self._hands: list[list[Card]] = [[] for _ in SEATS]
         self._declarable: list[list[Card]] = [[] for _ in SEATS]  # level cards and jokers
         self._declaration_cache: list[tuple | None] = [None] * 4
+        self._declaring_seats: tuple[int, ...] = ()
         # What the table sees is kept as immutable values (tuples, frozensets), replaced and
         # never changed in place, so the public record and the views share them for free.
         self._declarations: tuple[Declaration, ...] = ()
@@ -623,7 +624,10 @@ class Round:
         card = self._deck[dealt]
         self._hands[seat].append(card)
         if card.is_joker or card.rank == self.level_rank:
-            self._declarable[seat].append(card)
+            declarable = self._declarable[seat]
+            if not declarable:
+                self._declaring_seats = tuple(sorted((*self._declaring_seats, seat)))
+            declarable.append(card)
         self._dealt = dealt + 1
         self._events.append((ev.DEAL, seat, card, dealt + 1))
         return card
@@ -653,7 +657,15 @@ class Round:
                 seat,
             )
             cached = self._declaration_cache[seat] = (key, options)
-        return [list(option) for option in cached[1]]
+        options = cached[1]
+        return [list(option) for option in options] if options else []
+
+    @property
+    def declaring_seats(self) -> tuple[int, ...]:
+        """The seats holding a level card or a joker: only they can have a declaration.
+
+        The table asks only these seats after each card (asking the others is no use)."""
+        return self._declaring_seats
 
     def _may_declare_now(self, seat: int) -> bool:
         if self._fixed_trump is not None:
@@ -1180,6 +1192,7 @@ class Round:
         world._hands = guess
         world._declarable = [[] for _ in SEATS]
         world._declaration_cache = [None] * 4
+        world._declaring_seats = ()
         world._declarations = public.declarations
         world._bids = public.bids
         world._auction_turn = None

@@ -98,10 +98,13 @@ class Table:
         self._declaration_round(receiver)
 
     def _declaration_round(self, first: int) -> None:
+        seats = self.round.declaring_seats  # the others hold nothing to declare with
+        if not seats:
+            return
         players, options = self.players, self.round.legal_declarations
         for seat in _ORDER[first]:
             player = players[seat]
-            if player is not None and options(seat):
+            if player is not None and seat in seats and options(seat):
                 choice = player.declare(self.view(seat))
                 if choice:
                     self._apply(seat, "declare", choice)
