@@ -230,6 +230,12 @@ def check_follow(
     ``hand`` is the follower's whole hand before playing. Raises ``ValueError`` only when the
     *lead* is not a lead (empty or of several suits): that is the caller's mistake.
     """
+    if len(lead) == 1 and len(play) == 1 and play[0] in hand:
+        # Most tricks are single cards: one card you hold, of the led suit if you have one.
+        # This is the general check below with one card, answered without building lists.
+        suit = trump.suit_of(lead[0])
+        if trump.suit_of(play[0]) == suit or not any(trump.suit_of(c) == suit for c in hand):
+            return LEGAL
     fmt = lead_format(lead, trump)
     suit, size = fmt.suit, fmt.size
     if len(play) != size:

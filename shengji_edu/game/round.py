@@ -974,9 +974,10 @@ class Round:
     # --- playing ------------------------------------------------------------------------
     def check_play(self, seat: int, cards: Sequence[Card]) -> list[Card]:
         """Raise if ``seat`` may not play ``cards`` now; return the cards as a list."""
-        self._require(PLAYING, N_("cannot play cards now: the hand is in the {phase} phase"))
-        check_seat(seat)
-        if seat != self._turn:
+        if self._phase != PLAYING:
+            self._require(PLAYING, N_("cannot play cards now: the hand is in the {phase} phase"))
+        if type(seat) is not int or seat != self._turn:
+            check_seat(seat)
             raise OutOfTurn(
                 message("it is seat {turn}'s turn, not seat {seat}'s", turn=self._turn, seat=seat)
             )
@@ -1010,17 +1011,7 @@ class Round:
                     penalty = self.rules.throw_penalty
                     self._penalty += penalty if self.is_dealer_team(seat) else -penalty
                     self._events.append(
-                        ev.Event(
-                            ev.THROW_FAILED,
-                            seat,
-                            {
-                                "attempted": format_cards(cards),
-                                "forced": format_cards(played),
-                                "beaten_by": format_cards(throw.beaten_by),
-                                "reason": throw.reason,
-                                "penalty": penalty,
-                            },
-                        )
+                        (ev.THROW_FAILED, seat, self._attempted, played, throw, penalty)
                     )
         else:
             lead = self._current[0][1]
@@ -1242,7 +1233,8 @@ def _shown(value: object) -> str:
 
 
 def _event(entry) -> ev.Event:
-    """An event of the log: kept as an Event, or as a tuple for a deal, a play or a trick."""
+    """An event of the log: kept as an Event, or as a tuple for a deal, a play, a failed throw
+    or a trick."""
     if type(entry) is not tuple:
         return entry
     kind, seat = entry[0], entry[1]
@@ -1250,6 +1242,16 @@ def _event(entry) -> ev.Event:
         return ev.Event(kind, seat, {"card": entry[2].text, "number": entry[3]})
     if kind == ev.PLAY:
         return ev.Event(kind, seat, {"cards": format_cards(entry[2])})
+    if kind == ev.THROW_FAILED:
+        attempted, forced, throw, penalty = entry[2:]
+        data = {
+            "attempted": format_cards(attempted),
+            "forced": format_cards(forced),
+            "beaten_by": format_cards(throw.beaten_by),
+            "reason": throw.reason,  # its English is written now, when first read
+            "penalty": penalty,
+        }
+        return ev.Event(kind, seat, data)
     number, points, defender_points = entry[2:]
     return ev.Event(
         kind, seat, {"number": number, "points": points, "defender_points": defender_points}

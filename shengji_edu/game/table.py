@@ -121,6 +121,13 @@ class Table:
         """Make the next computer decision. False when a person must act or the hand is over."""
         rnd = self.round
         phase = rnd.phase
+        if phase == PLAYING:  # the common case first
+            seat = rnd.turn
+            player = self.players[seat]
+            if player is None:
+                return False  # a person's turn
+            self._apply(seat, "play", player.play(self.view(seat)))
+            return True
         if phase == DEALING:  # nobody's turn: people declare when they like, nobody waits
             if rnd.dealt < rnd.rules.dealt_cards:
                 self.deal_one()
@@ -153,9 +160,6 @@ class Table:
                 self._apply(seat, "overcall", choice)
             else:
                 rnd.pass_overcall(seat)
-        elif phase == PLAYING:
-            seat = rnd.turn
-            self._apply(seat, "play", self.players[seat].play(self.view(seat)))
         return True
 
     def run(self) -> Round:
@@ -166,7 +170,10 @@ class Table:
 
     def _apply(self, seat: int, action: str, cards) -> None:
         try:
-            getattr(self.round, action)(seat, cards)
+            if action == "play":
+                self.round.play(seat, cards)
+            else:
+                getattr(self.round, action)(seat, cards)
         except (IllegalAction, CardParseError) as exc:
             name = getattr(self.players[seat], "name", "player")
             raise PlayerError(
