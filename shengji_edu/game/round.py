@@ -328,6 +328,7 @@ class Round:
         self._declarable: list[list[Card]] = [[] for _ in SEATS]  # level cards and jokers
         self._declaration_cache: list[tuple | None] = [None] * 4
         self._declaring_seats: tuple[int, ...] = ()
+        self._deal_level = self.level_rank  # the dealer, if any, is known before the deal
         # What the table sees is kept as immutable values (tuples, frozensets), replaced and
         # never changed in place, so the public record and the views share them for free.
         self._declarations: tuple[Declaration, ...] = ()
@@ -623,7 +624,7 @@ class Round:
         seat = (dealt if first is None else first + dealt) % 4
         card = self._deck[dealt]
         self._hands[seat].append(card)
-        if card.is_joker or card.rank == self.level_rank:
+        if card.is_joker or card.rank == self._deal_level:
             declarable = self._declarable[seat]
             if not declarable:
                 self._declaring_seats = tuple(sorted((*self._declaring_seats, seat)))
@@ -642,12 +643,16 @@ class Round:
         if type(seat) is not int or not 0 <= seat <= 3:
             check_seat(seat)
         declarable = self._declarable[seat]
-        if not declarable or not self._may_declare_now(seat):
+        if not declarable:
             return []
         # The options change only when the seat gets a level card or joker, or someone
         # declares; the table asks after every card, so remember the last answer.
         key = (len(declarable), len(self._declarations))
         cached = self._declaration_cache[seat]
+        if cached is not None and cached[0] == key and not cached[1]:
+            return []  # nothing has changed since the last answer, which was nothing
+        if not self._may_declare_now(seat):
+            return []
         if cached is None or cached[0] != key:
             options = possible_declarations(
                 declarable,
@@ -1184,6 +1189,7 @@ class Round:
         world._declarable = [[] for _ in SEATS]
         world._declaration_cache = [None] * 4
         world._declaring_seats = ()
+        world._deal_level = public.level_rank
         world._declarations = public.declarations
         world._bids = public.bids
         world._auction_turn = None

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import islice
 
-from ..cards import Card
+from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
 from ..trump import TRUMP, Trump
 from ..units import SINGLE, TITANIC, TRACTOR, decompose
@@ -43,10 +44,9 @@ from .knowledge import (
     current_winner,
     is_last_to_play,
     points_on_table,
+    strongest_top,
     trumps_in,
-    unit_is_sure,
-    unseen_by_suit,
-    unseen_cards,
+    unseen_groups,
     winning_test,
 )
 
@@ -62,9 +62,19 @@ def card_cost(card: Card, trump: Trump) -> int:
 
 def play_cost(play: Sequence[Card], hand_counts: Counter, trump: Trump) -> int:
     """Total cost of a play, plus a charge for every pair (or triple) of the hand it splits."""
-    cost = sum(card_cost(c, trump) for c in play)
+    costs = _card_costs(trump)  # card_cost of every card, by card.index
+    if len(play) == 1:  # most plays: the same sum for one card
+        card = play[0]
+        return costs[card.index] + (8 if hand_counts[card] >= 2 else 0)
+    cost = sum(costs[c.index] for c in play)
     split = sum(1 for c in set(play) if hand_counts[c] >= 2 and play.count(c) < hand_counts[c])
     return cost + 8 * split
+
+
+@lru_cache(maxsize=256)
+def _card_costs(trump: Trump) -> tuple[int, ...]:
+    """:func:`card_cost` of every card under ``trump``, by card index (made once per trump)."""
+    return tuple(card_cost(card, trump) for card in ALL_CARDS)
 
 
 def cheapest(plays: list[list[Card]], view: PlayerView) -> list[Card]:
@@ -155,12 +165,20 @@ class LeadContext:
         self.trump = trump
         self.units = decompose(view.hand, trump)
         self.side = [u for u in self.units if u.suit != TRUMP]
-        self.unseen = unseen_by_suit(unseen_cards(view), trump)
+        self.unseen = unseen_groups(view, trump)  # = unseen_by_suit(unseen_cards(view), trump)
+        self._tops: dict[tuple[str, int, int], int] = {}
 
     def sure(self, unit) -> bool:
-        return unit_is_sure(unit, self.unseen, self.trump) and not _opponent_void(
-            self.view, unit.suit
-        )
+        """``unit_is_sure(unit, self.unseen, trump)`` and no opponent is void in its suit.
+
+        The strongest unseen unit of each suit and shape is worked out once per lead
+        (:func:`strongest_top`), as every rule asks about several units."""
+        key = (unit.suit, unit.width, unit.steps)
+        top = self._tops.get(key)
+        if top is None:
+            cards = self.unseen.get(unit.suit, [])
+            top = self._tops[key] = strongest_top(cards, self.trump, unit.width, unit.steps)
+        return unit.high >= top and not _opponent_void(self.view, unit.suit)
 
 
 def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:

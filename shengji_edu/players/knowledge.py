@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import chain
+from operator import attrgetter
 
 from ..cards import ALL_CARDS, Card, shorten
 from ..scoring import trick_points
@@ -35,11 +37,33 @@ def check_rate(value: object, what: str) -> float:
 def unseen_cards(view: PlayerView) -> Counter:
     """Cards this player has not seen: not in its hand, not played, not buried by it (every
     card exists ``rules.decks`` times)."""
-    left = [view.rules.decks] * len(ALL_CARDS)  # by card.index; cheaper than Counters
-    for seen in (view.hand, view.played_cards, view.buried):
-        for card in seen:
-            left[card.index] -= 1
+    left = _unseen_counts(view)
     return Counter({card: n for card, n in zip(ALL_CARDS, left, strict=True) if n > 0})
+
+
+def _unseen_counts(view: PlayerView) -> list[int]:
+    """How many copies of each card (by ``card.index``) this player has not seen."""
+    seen = Counter(map(_INDEX, chain(view.hand, view.played_cards, view.buried)))
+    decks = view.rules.decks
+    return [decks - seen[index] for index in range(len(ALL_CARDS))]
+
+
+_INDEX = attrgetter("index")
+
+
+def unseen_groups(view: PlayerView, trump: Trump) -> dict[str, list[Card]]:
+    """``unseen_by_suit(unseen_cards(view), trump)`` in one step (the lead rules ask it for
+    every lead): the unseen cards by effective suit, each copy listed, in card order."""
+    suit_of = trump.suit_of
+    groups: dict[str, list[Card]] = {}
+    for card, n in zip(ALL_CARDS, _unseen_counts(view), strict=True):
+        if n > 0:
+            suit = suit_of(card)
+            group = groups.get(suit)
+            if group is None:
+                group = groups[suit] = []
+            group += [card] * n
+    return groups
 
 
 def unseen_by_suit(unseen: Counter, trump: Trump) -> dict[str, list[Card]]:
@@ -69,6 +93,21 @@ def unit_is_sure(unit: Unit, unseen: dict[str, list[Card]], trump: Trump) -> boo
     return all(top <= unit.high for top in tractor_windows(profile, steps))
 
 
+def strongest_top(cards: Sequence[Card], trump: Trump, width: int, steps: int) -> int:
+    """The top step of the strongest unit of *steps × width* inside ``cards`` (-1: none).
+
+    ``unit_is_sure(unit, unseen, trump)`` is ``unit.high >= strongest_top(unseen cards of the
+    unit's suit, trump, unit.width, unit.steps)``: one number per suit and shape, which a
+    player judging many units against the same unseen cards works out once (the tests
+    check that the two agree)."""
+    if width == 1:
+        return max(map(trump.step, cards), default=-1)
+    profile = group_profile(cards, trump, width)
+    if steps == 1:
+        return max(profile, default=-1)
+    return max(tractor_windows(profile, steps), default=-1)
+
+
 def trick_plays(view: PlayerView) -> list[Sequence[Card]]:
     """The cards played to the running trick so far, lead first."""
     return [cards for _seat, cards in view.current_trick]
@@ -81,7 +120,17 @@ def current_winner(view: PlayerView) -> int | None:
         return None
     trump = view.trump
     assert trump is not None
-    return plays[trick_winner([cards for _s, cards in plays], trump)][0]
+    last = _last_winner
+    if last[0] is plays and last[1] is trump:  # asked again about the same trick
+        return last[2]
+    winner = plays[trick_winner([cards for _s, cards in plays], trump)][0]
+    last[:] = [plays, trump, winner]
+    return winner
+
+
+_last_winner: list = [None, None, None]
+"""The last trick :func:`current_winner` judged (it is immutable: a tuple) and its winner.
+A player's rules ask it several times about one trick; the answer is kept for the next."""
 
 
 def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
