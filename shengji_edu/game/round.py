@@ -625,10 +625,8 @@ class Round:
         card = self._deck[dealt]
         self._hands[seat].append(card)
         if card.is_joker or card.rank == self._deal_level:
-            declarable = self._declarable[seat]
-            if not declarable:
-                self._declaring_seats = tuple(sorted((*self._declaring_seats, seat)))
-            declarable.append(card)
+            self._declarable[seat].append(card)
+            self._update_declaring_seats()
         self._dealt = dealt + 1
         self._events.append((ev.DEAL, seat, card, dealt + 1))
         return card
@@ -642,17 +640,16 @@ class Round:
         """What ``seat`` may declare right now (empty outside the declaring windows)."""
         if type(seat) is not int or not 0 <= seat <= 3:
             check_seat(seat)
-        declarable = self._declarable[seat]
-        if not declarable:
+        if not self._declarable[seat] or not self._may_declare_now(seat):
             return []
-        # The options change only when the seat gets a level card or joker, or someone
-        # declares; the table asks after every card, so remember the last answer.
+        return [list(option) for option in self._declaration_options(seat)]
+
+    def _declaration_options(self, seat: int) -> list:
+        """``possible_declarations`` for the seat's level cards and jokers, remembered: they
+        change only when the seat gets one more such card or someone declares."""
+        declarable = self._declarable[seat]
         key = (len(declarable), len(self._declarations))
         cached = self._declaration_cache[seat]
-        if cached is not None and cached[0] == key and not cached[1]:
-            return []  # nothing has changed since the last answer, which was nothing
-        if not self._may_declare_now(seat):
-            return []
         if cached is None or cached[0] != key:
             options = possible_declarations(
                 declarable,
@@ -662,15 +659,21 @@ class Round:
                 seat,
             )
             cached = self._declaration_cache[seat] = (key, options)
-        options = cached[1]
-        return [list(option) for option in options] if options else []
+        return cached[1]
 
     @property
     def declaring_seats(self) -> tuple[int, ...]:
-        """The seats holding a level card or a joker: only they can have a declaration.
-
-        The table asks only these seats after each card (asking the others is no use)."""
+        """The seats whose cards make a declaration now (whether or not it is a moment to
+        declare). After each card the table asks only these seats: for the others
+        :meth:`legal_declarations` is empty. Kept up to date as cards are dealt and
+        declarations made."""
         return self._declaring_seats
+
+    def _update_declaring_seats(self) -> None:
+        declarable = self._declarable
+        self._declaring_seats = tuple(
+            seat for seat in SEATS if declarable[seat] and self._declaration_options(seat)
+        )
 
     def _may_declare_now(self, seat: int) -> bool:
         if self._fixed_trump is not None:
@@ -732,6 +735,7 @@ class Round:
             standing is not None and standing.seat == seat and standing.suit == declaration.suit
         )
         self._declarations += (declaration,)
+        self._update_declaring_seats()
         self._actions.append(
             {
                 "action": "declare",

@@ -98,7 +98,7 @@ class Table:
         self._declaration_round(receiver)
 
     def _declaration_round(self, first: int) -> None:
-        seats = self.round.declaring_seats  # the others hold nothing to declare with
+        seats = self.round.declaring_seats  # the others have nothing to declare
         if not seats:
             return
         players, options = self.players, self.round.legal_declarations
