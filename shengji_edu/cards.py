@@ -168,8 +168,15 @@ class Card:
         # A fixed small number, so sets of cards iterate in the same order in every run.
         return self.index
 
-    # Equality is identity: each distinct card exists once (see __new__ and __reduce__),
-    # so Python's built-in identity test is both correct and the fastest possible.
+    # Equality is identity: each distinct card exists once (see __new__ and __reduce__).
+    # It is spelled out because the ordering methods below are written in Python: without
+    # an __eq__ of its own, ``==`` (and ``in``, ``list.remove``, ``list.count`` on hands)
+    # would go through Python's slow generic comparison, twice per pair of cards.
+    def __eq__(self, other: object) -> bool:
+        return self is other if isinstance(other, Card) else NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other if isinstance(other, Card) else NotImplemented
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):
