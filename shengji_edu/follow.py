@@ -485,6 +485,13 @@ def iter_legal_follows(
         for extra in multiset_combinations(others, size - len(hand_suit)):
             yield hand_suit + extra
         return
+    if size == 1:  # a single card led: each card of the suit once (below, with no pairs owed)
+        previous = None
+        for card in hand_suit:  # sorted, so equal cards are side by side
+            if card is not previous:
+                yield [card]
+                previous = card
+        return
     counts = Counter(hand_suit)
     distinct = list(counts)
     groupable = [c for c in distinct if counts[c] >= 2]

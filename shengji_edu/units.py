@@ -348,8 +348,23 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
 
 
 def _decompose_suit(cards: list[Card], suit: str, trump: Trump) -> list[Unit]:
-    counts = Counter(cards)  # cards arrive strongest first, ties in suit order
+    # Cards arrive strongest first, ties in suit order, so identical cards sit side by side
+    # and are counted without hashing; most suits of a hand hold no card twice.
+    counts: dict[Card, int] = {}
+    previous, run = None, 0
+    for card in cards:
+        if card is previous:
+            run += 1
+        else:
+            if previous is not None:
+                counts[previous] = run
+            previous, run = card, 1
+    if previous is not None:
+        counts[previous] = run
     groupable = [card for card, count in counts.items() if count >= 2]  # also strongest first
+    if not groupable:
+        step_of = trump.step
+        return [_unit(SINGLE, [card], suit, step_of(card), step_of(card), 0) for card in cards]
     units: list[Unit] = []
     if len(groupable) >= 2:  # a tractor or titanic needs two groups
         at_step: dict[int, list[Card]] = {}
@@ -389,7 +404,7 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump) -> list[Unit]:
 
 
 def _largest_run(
-    counts: Counter, at_step: dict[int, list[Card]], widest: int
+    counts: dict[Card, int], at_step: dict[int, list[Card]], widest: int
 ) -> tuple[int, int, int] | None:
     """The largest tractor or titanic left, as (width, steps, top step), or None."""
     best = None

@@ -42,6 +42,7 @@ from .base import PlayerView, trump_of
 from .knowledge import (
     check_name,
     current_winner,
+    hand_counts,
     is_last_to_play,
     points_on_table,
     strongest_top,
@@ -78,7 +79,7 @@ def _card_costs(trump: Trump) -> tuple[int, ...]:
 
 
 def cheapest(plays: list[list[Card]], view: PlayerView) -> list[Card]:
-    trump, counts = view.trump, Counter(view.hand)
+    trump, counts = view.trump, hand_counts(view)
     return min(plays, key=lambda p: play_cost(p, counts, trump))
 
 
@@ -130,7 +131,7 @@ def feed_partner(view: PlayerView, plays: list[list[Card]]) -> list[Card] | None
     def points(play: list[Card]) -> int:
         return sum(c.points for c in play)
 
-    counts = Counter(view.hand)
+    counts = hand_counts(view)
     return min(plays, key=lambda p: (-points(p), play_cost(p, counts, trump) - 3 * points(p)))
 
 

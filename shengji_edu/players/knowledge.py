@@ -113,6 +113,19 @@ def trick_plays(view: PlayerView) -> list[Sequence[Card]]:
     return [cards for _seat, cards in view.current_trick]
 
 
+def hand_counts(view: PlayerView) -> Counter:
+    """``Counter(view.hand)``, remembered for the last hand asked about (a player's rules ask
+    for it several times per decision). Read it; do not change it."""
+    hand = view.hand
+    last = _last_counts
+    if last[0] is not hand:
+        last[:] = [hand, Counter(hand)]
+    return last[1]
+
+
+_last_counts: list = [None, None]
+
+
 def current_winner(view: PlayerView) -> int | None:
     """Seat winning the running trick so far (None before the lead)."""
     plays = view.current_trick
@@ -145,7 +158,20 @@ def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
     plays = trick_plays(view)
     fmt = lead_format(lead, trump)
     best = max(k for k in (play_key(p, fmt, trump) for p in plays) if k is not None)
-    return lambda play: (key := play_key(play, fmt, trump)) is not None and key > best
+
+    def wins(play: Sequence[Card]) -> bool:
+        return (key := play_key(play, fmt, trump)) is not None and key > best
+
+    if len(lead) != 1:
+        return wins
+    # Single cards: play_key's comparison on one number per card (a card of the led suit or a
+    # trump, stronger than the best so far: trick_winner's test for single cards).
+    allowed = (fmt.suit, TRUMP)
+    suit_of, strength = trump.suit_of, trump.strength
+    top = max(strength(p[0]) for p in plays if suit_of(p[0]) in allowed)
+    return lambda play: (
+        suit_of(play[0]) in allowed and strength(play[0]) > top if len(play) == 1 else wins(play)
+    )
 
 
 def would_win(view: PlayerView, play: Sequence[Card]) -> bool:
