@@ -82,7 +82,16 @@ class Trump:
     ('T', 'H')
     """
 
-    __slots__ = ("level", "suit", "twos_are_trump", "_suit_of", "_step", "_strength", "_sort_key")
+    __slots__ = (
+        "level",
+        "suit",
+        "twos_are_trump",
+        "_suit_of",
+        "_step",
+        "_strength",
+        "_sort_key",
+        "_hash",
+    )
 
     level: int
     suit: str | None
@@ -108,6 +117,8 @@ class Trump:
         # The tables depend only on the three facts, and a game makes a new Trump every
         # hand (a simulation, thousands): each is built once and shared after that.
         key = (level_rank, suit, twos_are_trump)
+        # Trumps are dictionary keys (cached lead formats): the hash is worked out once.
+        object.__setattr__(self, "_hash", hash(key) if twos_are_trump else hash((level_rank, suit)))
         tables = _TABLES.get(key)
         if tables is None:
             tables = _TABLES[key] = self._tables()
@@ -163,6 +174,8 @@ class Trump:
         raise AttributeError("a Trump is immutable; make a new one")
 
     def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
         if isinstance(other, Trump):
             return (self.level, self.suit, self.twos_are_trump) == (
                 other.level,
@@ -172,9 +185,7 @@ class Trump:
         return NotImplemented
 
     def __hash__(self) -> int:
-        if self.twos_are_trump:
-            return hash((self.level, self.suit, True))
-        return hash((self.level, self.suit))
+        return self._hash  # hash((level, suit)), with True after them when the 2s are trumps
 
     def __repr__(self) -> str:
         twos = ", twos_are_trump=True" if self.twos_are_trump else ""

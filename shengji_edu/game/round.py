@@ -592,9 +592,13 @@ class Round:
         if type(seat) is not int or not 0 <= seat <= 3:
             check_seat(seat)
         rng = self._seat_rngs[seat] or self.seat_rng(seat)
-        knows = self._buried_by == seat and self._phase in (PLAYING, OVERCALL, FINISHED)
+        phase = self._phase
+        knows = self._buried_by == seat and phase in (PLAYING, OVERCALL, FINISHED)
         buried = self._buried if knows else ()
-        return make_view(self.public, seat, tuple(self._hands[seat]), rng, buried)
+        options = None
+        if phase in (DEALING, AUCTION):  # the declarations, as legal_declarations has them
+            options = self._declaration_options(seat) if self._declarable[seat] else ()
+        return make_view(self.public, seat, tuple(self._hands[seat]), rng, buried, options)
 
     # --- dealing and declaring ---------------------------------------------------------
     def first_receiver(self) -> int:
@@ -644,9 +648,10 @@ class Round:
             return []
         return [list(option) for option in self._declaration_options(seat)]
 
-    def _declaration_options(self, seat: int) -> list:
-        """``possible_declarations`` for the seat's level cards and jokers, remembered: they
-        change only when the seat gets one more such card or someone declares."""
+    def _declaration_options(self, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """``possible_declarations`` for the seat's level cards and jokers, remembered (as
+        tuples: views share them): they change only when the seat gets one more such card
+        or someone declares."""
         declarable = self._declarable[seat]
         key = (len(declarable), len(self._declarations))
         cached = self._declaration_cache[seat]
@@ -658,6 +663,7 @@ class Round:
                 self.rules.decks,
                 seat,
             )
+            options = tuple(tuple(option) for option in options)
             cached = self._declaration_cache[seat] = (key, options)
         return cached[1]
 

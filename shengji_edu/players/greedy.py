@@ -72,10 +72,21 @@ def play_cost(play: Sequence[Card], hand_counts: Counter, trump: Trump) -> int:
     return cost + 8 * split
 
 
-@lru_cache(maxsize=256)
 def _card_costs(trump: Trump) -> tuple[int, ...]:
-    """:func:`card_cost` of every card under ``trump``, by card index (made once per trump)."""
+    """:func:`card_cost` of every card under ``trump``, by card index (made once per trump,
+    and the last one asked for kept at hand: a decision asks for it once per play)."""
+    last = _last_costs
+    if last[0] is not trump:
+        last[:] = [trump, _costs_of(trump)]
+    return last[1]
+
+
+@lru_cache(maxsize=256)
+def _costs_of(trump: Trump) -> tuple[int, ...]:
     return tuple(card_cost(card, trump) for card in ALL_CARDS)
+
+
+_last_costs: list = [None, None]
 
 
 def cheapest(plays: list[list[Card]], view: PlayerView) -> list[Card]:
