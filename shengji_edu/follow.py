@@ -46,7 +46,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from .cards import Card, first_missing
+from .cards import Card, first_missing, holds
 from .i18n import Listing, Message, Suit, message, plural_message
 from .trump import TRUMP, Trump
 from .units import (
@@ -230,7 +230,7 @@ def check_follow(
     ``hand`` is the follower's whole hand before playing. Raises ``ValueError`` only when the
     *lead* is not a lead (empty or of several suits): that is the caller's mistake.
     """
-    if len(lead) == 1 and len(play) == 1 and play[0] in hand:
+    if len(lead) == 1 and len(play) == 1 and holds(hand, play[0]):
         # Most tricks are single cards: one card you hold, of the led suit if you have one.
         # This is the general check below with one card, answered without building lists.
         suit = trump.suit_of(lead[0])

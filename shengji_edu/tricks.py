@@ -209,11 +209,10 @@ def check_throw(
     tractor < titanic, then the shorter) and take the other cards back.
     ``other_hands`` may be a list of hands or a dict of seat to hand.
     """
-    lead_format(lead, trump)  # raises for an empty or mixed lead
+    if not lead_format(lead, trump).is_throw:  # raises for an empty or mixed lead
+        return ThrowResult(True, list(lead))  # a single unit always stands
     units = decompose(lead, trump)
     hands = list(other_hands.values()) if isinstance(other_hands, dict) else list(other_hands)
-    if len(units) == 1:
-        return ThrowResult(True, list(lead))
     failures = []
     for unit in units:
         for holder, hand in enumerate(hands):

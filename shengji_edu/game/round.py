@@ -147,6 +147,7 @@ from .public import (
     Trick,
     bury_refusal,
     check_seat,
+    make_trick,
     phase_name,
     team_of,
 )
@@ -1031,7 +1032,11 @@ class Round:
         else:
             lead = self._current[0][1]
             suit = trump.suit_of(lead[0])
-            if sum(1 for c in played if trump.suit_of(c) == suit) < len(lead):
+            if len(played) == 1:
+                short = trump.suit_of(played[0]) != suit
+            else:
+                short = sum(1 for c in played if trump.suit_of(c) == suit) < len(lead)
+            if short:  # the seat did not follow suit: it has shown a void
                 voids = list(self._voids)
                 voids[seat] = voids[seat] | {suit}
                 self._voids = tuple(voids)
@@ -1050,10 +1055,12 @@ class Round:
         assert trump is not None
         plays = self._current
         winner = plays[trick_winner([cards for _, cards in plays], trump)][0]
-        points = trick_points(c for _, cards in plays for c in cards)
+        points = 0
+        for _seat, cards in plays:
+            points += trick_points(cards)
         if not self.is_dealer_team(winner):
             self._points += points
-        trick = Trick(plays[0][0], plays, winner, points, self._attempted)
+        trick = make_trick(plays[0][0], plays, winner, points, self._attempted)
         self._tricks += (trick,)
         self._events.append((ev.TRICK, winner, len(self._tricks), points, self._points))
         self._current = ()
@@ -1283,5 +1290,12 @@ def _action(entry) -> dict:
 
 
 def _remove(hand: list[Card], cards: Sequence[Card]) -> None:
+    """Take the cards out of the hand. Cards are interned, so the first card that *is* each
+    one is removed (what ``hand.remove`` does, without comparing cards one by one)."""
     for card in cards:
-        hand.remove(card)
+        for position, held in enumerate(hand):
+            if held is card:
+                del hand[position]
+                break
+        else:
+            raise ValueError(f"{card} is not in the hand")
