@@ -279,13 +279,14 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
 
 
 def _single_card_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
-    lead_suit = trump.suit_of(plays[0][0])
-    best_index, best_strength = 0, trump.strength(plays[0][0])
+    suit_of, strength_of = trump.suit_of, trump.strength
+    lead_suit = suit_of(plays[0][0])
+    best_index, best_strength = 0, strength_of(plays[0][0])
     for index in range(1, len(plays)):
         card = plays[index][0]
-        suit = trump.suit_of(card)
+        suit = suit_of(card)
         if suit in (lead_suit, TRUMP):
-            strength = trump.strength(card)
+            strength = strength_of(card)
             if strength > best_strength:
                 best_index, best_strength = index, strength
     return best_index

@@ -109,7 +109,7 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
     assert trump is not None and lead is not None
     hand = view.hand
     suit = trump.suit_of(lead[0])
-    forced = [c for c in hand if trump.suit_of(c) == suit]
+    forced = trump.cards_of(hand, suit)
     if len(forced) >= len(lead):
         return list(islice(iter_legal_follows(hand, lead, trump), limit))
     extra = len(lead) - len(forced)

@@ -154,10 +154,12 @@ def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
     assert trump is not None and lead is not None
     plays = trick_plays(view)
     fmt = lead_format(lead, trump)
-    best = max(k for k in (play_key(p, fmt, trump) for p in plays) if k is not None)
+    best: list = []
 
     def wins(play: Sequence[Card]) -> bool:
-        return (key := play_key(play, fmt, trump)) is not None and key > best
+        if not best:  # the best play so far, scored once
+            best.append(max(k for k in (play_key(p, fmt, trump) for p in plays) if k is not None))
+        return (key := play_key(play, fmt, trump)) is not None and key > best[0]
 
     if len(lead) != 1:
         return wins
