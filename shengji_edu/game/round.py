@@ -631,7 +631,8 @@ class Round:
         self._hands[seat].append(card)
         if card.is_joker or card.rank == self._deal_level:
             self._declarable[seat].append(card)
-            self._update_declaring_seats()
+            if bool(self._declaration_options(seat)) != (seat in self._declaring_seats):
+                self._update_declaring_seats()  # only this seat's options changed
         self._dealt = dealt + 1
         self._events.append((ev.DEAL, seat, card, dealt + 1))
         return card
