@@ -3,7 +3,7 @@
     python benchmarks/benchmark.py            # everything but compare
     python benchmarks/benchmark.py selfplay   # one section: selfplay, decks, follows,
                                               # verdicts, winner, mc, compare
-    python benchmarks/benchmark.py selfplay compare --baseline REV --rounds 5
+    python benchmarks/benchmark.py selfplay compare --baseline REV --rounds 5 --seconds 5
 
 ``selfplay`` is random and greedy self-play with two decks and the default rules, a whole
 hand each (deal, declarations, bury, every trick), every action checked by the engine.
@@ -20,10 +20,13 @@ machine, in the same run. It extracts the baseline (``--baseline REV``, default
 ``git archive`` into a temporary folder, then for ``--rounds`` rounds (default 5) starts two
 subprocesses *at the same time*, one importing the old package and one this checkout's,
 each playing the ``selfplay`` workload (the same seeds, players and rules) and reporting its
-wall-clock and CPU time. The order in which the two are started alternates from round to
-round. Both share the machine at the same moment, so whatever else runs on it slows both
-alike; it prints each side's median rate and the ratio new / old, per round and overall
-(median of the per-round ratios). The CPU-time ratio is the honest figure on a busy machine.
+wall-clock and CPU time. Each worker imports its package and plays one hand to warm up,
+then both are started by the same signal and play seeded hands (seeds 0, 1, 2, ...) for the
+same wall-clock time (``--seconds``, default 5); the order in which they are started
+alternates from round to round. Both share the machine for the whole measured time, so
+whatever else runs on it slows both alike; it prints each side's median rate and the ratio
+new / old, per round and overall (median of the per-round ratios). On a busy machine the
+CPU-time ratio (hands per CPU second of each process) is the steadier figure.
 """
 
 from __future__ import annotations
@@ -92,12 +95,16 @@ from shengji_edu import RuleSet
 from shengji_edu.game import Round, play_round
 from shengji_edu.players import make_player
 assert shengji_edu.__file__.startswith(sys.argv[1]), shengji_edu.__file__
-kind, hands = sys.argv[2], int(sys.argv[3])
+kind, seconds = sys.argv[2], float(sys.argv[3])
 players = [make_player(kind) for _ in range(4)]
 play_round(Round(10**6, RuleSet()), players)  # warm up: imports, caches
+print("ready", flush=True)
+sys.stdin.readline()  # both workers start together
 start, start_cpu = time.perf_counter(), time.process_time()
-for seed in range(hands):
-    play_round(Round(seed, RuleSet()), players)
+hands = 0
+while time.perf_counter() - start < seconds:
+    play_round(Round(hands, RuleSet()), players)
+    hands += 1
 wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
 print(json.dumps({"wall": wall, "cpu": cpu, "hands": hands}))
 """
@@ -114,24 +121,36 @@ def extract(revision: str, into: str) -> str:
     return into
 
 
-def _start(tree: str, kind: str, hands: int) -> subprocess.Popen:
+def _start(tree: str, kind: str, seconds: float) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    return subprocess.Popen(
-        [sys.executable, "-c", WORKER, tree, kind, str(hands)],
+    process = subprocess.Popen(
+        [sys.executable, "-c", WORKER, tree, kind, str(seconds)],
+        stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         env=env,
         text=True,
     )
+    return process
 
 
-def _finish(process: subprocess.Popen) -> dict:
-    out, _ = process.communicate()
-    if process.returncode:
-        raise SystemExit(f"a benchmark worker failed (exit {process.returncode})")
-    return json.loads(out)
+def _race(processes: list[subprocess.Popen]) -> list[dict]:
+    """Wait until every worker is ready, start them together, and collect what they did."""
+    for process in processes:
+        if process.stdout.readline().strip() != "ready":
+            raise SystemExit("a benchmark worker failed to start")
+    for process in processes:
+        process.stdin.write("go\n")
+        process.stdin.flush()
+    results = []
+    for process in processes:
+        out, _ = process.communicate()
+        if process.returncode:
+            raise SystemExit(f"a benchmark worker failed (exit {process.returncode})")
+        results.append(json.loads(out))
+    return results
 
 
-def compare(baseline: str = BASELINE, rounds: int = 5) -> None:
+def compare(baseline: str = BASELINE, rounds: int = 5, seconds: float = 5.0) -> None:
     """Self-play of the baseline revision and of this checkout, run side by side."""
     revision = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", baseline],
@@ -146,23 +165,23 @@ def compare(baseline: str = BASELINE, rounds: int = 5) -> None:
     ).stdout.strip()
     print(
         f"compare: baseline {revision} against this checkout (HEAD {head}, working tree); "
-        f"{rounds} rounds, old and new run at the same time in two processes"
+        f"{rounds} rounds of {seconds:g} s, old and new playing at the same time in two processes"
     )
     with tempfile.TemporaryDirectory(prefix="shengji-baseline-") as tmp:
         old_tree = extract(baseline, tmp)
         trees = {"old": old_tree, "new": str(ROOT)}
-        for kind, hands in SELFPLAY_HANDS.items():
+        for kind in SELFPLAY_HANDS:
             rates: dict[str, dict[str, list[float]]] = {
                 side: {"wall": [], "cpu": []} for side in trees
             }
             ratios: dict[str, list[float]] = {"wall": [], "cpu": []}
             for number in range(rounds):
                 order = ("old", "new") if number % 2 == 0 else ("new", "old")
-                started = {side: _start(trees[side], kind, hands) for side in order}
-                done = {side: _finish(started[side]) for side in order}
+                started = [_start(trees[side], kind, seconds) for side in order]
+                done = dict(zip(order, _race(started), strict=True))
                 for clock in ("wall", "cpu"):
                     for side in trees:
-                        rates[side][clock].append(hands / done[side][clock])
+                        rates[side][clock].append(done[side]["hands"] / done[side][clock])
                     ratios[clock].append(rates["new"][clock][-1] / rates["old"][clock][-1])
                 print(
                     f"  {kind:>6} round {number + 1}: old {rates['old']['wall'][-1]:7.1f}, "
@@ -269,13 +288,15 @@ def montecarlo_latency(hands: int = 3) -> None:
 
 def main(argv: list[str]) -> None:
     random.seed(0)
-    sections, baseline, rounds = [], BASELINE, 5
+    sections, baseline, rounds, seconds = [], BASELINE, 5, 5.0
     args = iter(argv)
     for arg in args:
         if arg == "--baseline":
             baseline = next(args, BASELINE)
         elif arg == "--rounds":
             rounds = int(next(args, "5"))
+        elif arg == "--seconds":
+            seconds = float(next(args, "5"))
         else:
             sections.append(arg)
     known = {"selfplay", "decks", "follows", "verdicts", "winner", "mc", "compare"}
@@ -302,7 +323,7 @@ def main(argv: list[str]) -> None:
     if "mc" in wanted:
         montecarlo_latency()
     if "compare" in wanted:
-        compare(baseline, rounds)
+        compare(baseline, rounds, seconds)
 
 
 if __name__ == "__main__":
