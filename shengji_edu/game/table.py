@@ -164,6 +164,9 @@ class Table:
 
     def run(self) -> Round:
         """Play on until a person must act or the hand is finished."""
+        rnd = self.round
+        while rnd.phase == DEALING and rnd.next_receiver is not None:
+            self.deal_one()  # what step() does in the deal: nobody waits for a card
         while self.step():
             pass
         return self.round

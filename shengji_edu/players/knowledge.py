@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from ..cards import ALL_CARDS, Card, shorten
 from ..scoring import trick_points
 from ..tricks import play_key, trick_winner
-from ..trump import TRUMP, Trump
+from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
 from ..units import SINGLE, Unit, group_profile, lead_format, tractor_windows
 from .base import PlayerView
 
@@ -51,16 +51,27 @@ def _unseen_counts(view: PlayerView) -> list[int]:
 def unseen_groups(view: PlayerView, trump: Trump) -> dict[str, list[Card]]:
     """``unseen_by_suit(unseen_cards(view), trump)`` in one step (the lead rules ask it for
     every lead): the unseen cards by effective suit, each copy listed, in card order."""
-    suit_of = trump.suit_of
+    left = _unseen_counts(view)
     groups: dict[str, list[Card]] = {}
-    for card, n in zip(ALL_CARDS, _unseen_counts(view), strict=True):
-        if n > 0:
-            suit = suit_of(card)
-            group = groups.get(suit)
-            if group is None:
-                group = groups[suit] = []
-            group += [card] * n
+    for suit, members in _members(trump):
+        group: list[Card] = []
+        for card in members:
+            if left[card.index]:
+                group += [card] * left[card.index]
+        if group:
+            groups[suit] = group
     return groups
+
+
+def _members(trump: Trump) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """Each effective suit with its cards in card order (the last trump asked about kept)."""
+    last = _last_members
+    if last[0] is not trump:
+        last[:] = [trump, tuple((s, tuple(trump.cards_of(ALL_CARDS, s))) for s in EFFECTIVE_SUITS)]
+    return last[1]
+
+
+_last_members: list = [None, ()]
 
 
 def unseen_by_suit(unseen: Counter, trump: Trump) -> dict[str, list[Card]]:
