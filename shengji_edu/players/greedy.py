@@ -75,9 +75,10 @@ def play_cost(play: Sequence[Card], hand_counts: Counter, trump: Trump) -> int:
 def _card_costs(trump: Trump) -> tuple[int, ...]:
     """:func:`card_cost` of every card under ``trump``, by card index (made once per trump,
     and the last one asked for kept at hand: a decision asks for it once per play)."""
-    last = _last_costs
+    global _last_costs
+    last = _last_costs  # one tuple, read at once: safe with threads
     if last[0] is not trump:
-        last[:] = [trump, _costs_of(trump)]
+        last = _last_costs = (trump, _costs_of(trump))
     return last[1]
 
 
@@ -86,7 +87,7 @@ def _costs_of(trump: Trump) -> tuple[int, ...]:
     return tuple(card_cost(card, trump) for card in ALL_CARDS)
 
 
-_last_costs: list = [None, None]
+_last_costs: tuple = (None, ())
 
 
 def cheapest(plays: list[list[Card]], view: PlayerView) -> list[Card]:

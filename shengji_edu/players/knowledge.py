@@ -65,13 +65,15 @@ def unseen_groups(view: PlayerView, trump: Trump) -> dict[str, list[Card]]:
 
 def _members(trump: Trump) -> tuple[tuple[str, tuple[Card, ...]], ...]:
     """Each effective suit with its cards in card order (the last trump asked about kept)."""
-    last = _last_members
+    global _last_members
+    last = _last_members  # one tuple, read at once: safe with threads
     if last[0] is not trump:
-        last[:] = [trump, tuple((s, tuple(trump.cards_of(ALL_CARDS, s))) for s in EFFECTIVE_SUITS)]
+        members = tuple((s, tuple(trump.cards_of(ALL_CARDS, s))) for s in EFFECTIVE_SUITS)
+        last = _last_members = (trump, members)
     return last[1]
 
 
-_last_members: list = [None, ()]
+_last_members: tuple = (None, ())
 
 
 def unseen_by_suit(unseen: Counter, trump: Trump) -> dict[str, list[Card]]:
@@ -124,14 +126,15 @@ def trick_plays(view: PlayerView) -> list[Sequence[Card]]:
 def hand_counts(view: PlayerView) -> Counter:
     """``Counter(view.hand)``, remembered for the last hand asked about (a player's rules ask
     for it several times per decision). Read it; do not change it."""
+    global _last_counts
     hand = view.hand
-    last = _last_counts
+    last = _last_counts  # one tuple, read at once: safe with threads
     if last[0] is not hand:
-        last[:] = [hand, Counter(hand)]
+        last = _last_counts = (hand, Counter(hand))
     return last[1]
 
 
-_last_counts: list = [None, None]
+_last_counts: tuple = (None, None)
 
 
 def current_winner(view: PlayerView) -> int | None:
@@ -141,15 +144,16 @@ def current_winner(view: PlayerView) -> int | None:
         return None
     trump = view.trump
     assert trump is not None
-    last = _last_winner
+    global _last_winner
+    last = _last_winner  # one tuple, read at once: safe with threads
     if last[0] is plays and last[1] is trump:  # asked again about the same trick
         return last[2]
     winner = plays[trick_winner([cards for _s, cards in plays], trump)][0]
-    last[:] = [plays, trump, winner]
+    _last_winner = (plays, trump, winner)
     return winner
 
 
-_last_winner: list = [None, None, None]
+_last_winner: tuple = (None, None, None)
 """The last trick :func:`current_winner` judged (it is immutable: a tuple) and its winner.
 A player's rules ask it several times about one trick; the answer is kept for the next."""
 
