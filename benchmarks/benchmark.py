@@ -27,6 +27,14 @@ alternates from round to round. Both share the machine for the whole measured ti
 whatever else runs on it slows both alike; it prints each side's median rate and the ratio
 new / old, per round and overall (median of the per-round ratios). On a busy machine the
 CPU-time ratio (hands per CPU second of each process) is the steadier figure.
+
+Before those rounds it also runs both *in one process*, hand by hand: the baseline is
+imported under another name (``shengji_baseline``; the package's imports are relative), and
+each seed is played by the old and the new code one right after the other (the order
+alternating), for ``rounds × seconds``; each side's time is summed. Load from other
+programs then falls on both within milliseconds of each other, and both play exactly the
+same hands (the same seeds give the same hands, card for card). On a shared machine this
+interleaved ratio is the most reliable figure; it is printed first.
 """
 
 from __future__ import annotations
@@ -110,6 +118,48 @@ print(json.dumps({"wall": wall, "cpu": cpu, "hands": hands}))
 """
 
 
+INTERLEAVED = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])  # holds the baseline, renamed shengji_baseline
+sys.path.insert(0, sys.argv[2])  # this checkout
+import shengji_baseline, shengji_edu
+assert shengji_edu.__file__.startswith(sys.argv[2]), shengji_edu.__file__
+kind, seconds = sys.argv[3], float(sys.argv[4])
+sides = {}
+for name, package in (("old", shengji_baseline), ("new", shengji_edu)):
+    game = __import__(package.__name__ + ".game", fromlist=["Round", "play_round"])
+    players = __import__(package.__name__ + ".players", fromlist=["make_player"])
+    table = [players.make_player(kind) for _ in range(4)]
+    game.play_round(game.Round(10**6), table)  # warm up
+    sides[name] = (game, table)
+spent = {name: [0.0, 0.0] for name in sides}
+start, hands = time.perf_counter(), 0
+while time.perf_counter() - start < seconds:
+    order = ("old", "new") if hands % 2 == 0 else ("new", "old")
+    for name in order:  # the same seed for both, one after the other
+        game, table = sides[name]
+        wall, cpu = time.perf_counter(), time.process_time()
+        game.play_round(game.Round(hands), table)
+        spent[name][0] += time.perf_counter() - wall
+        spent[name][1] += time.process_time() - cpu
+    hands += 1
+print(json.dumps({"hands": hands, "spent": spent}))
+"""
+
+
+def interleaved(old_tree: str, kind: str, seconds: float) -> dict:
+    """Old and new in one process, hand by hand, on the same seeds (see the module doc)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run(
+        [sys.executable, "-c", INTERLEAVED, old_tree, str(ROOT), kind, str(seconds)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+    ).stdout
+    return json.loads(out)
+
+
 def extract(revision: str, into: str) -> str:
     """The package as it was at ``revision`` (``git archive``), unpacked under ``into``."""
     archive = subprocess.run(
@@ -117,6 +167,7 @@ def extract(revision: str, into: str) -> str:
         check=True,
         capture_output=True,
     ).stdout
+    os.makedirs(into, exist_ok=True)
     subprocess.run(["tar", "-x", "-C", into], input=archive, check=True)
     return into
 
@@ -168,9 +219,20 @@ def compare(baseline: str = BASELINE, rounds: int = 5, seconds: float = 5.0) -> 
         f"{rounds} rounds of {seconds:g} s, old and new playing at the same time in two processes"
     )
     with tempfile.TemporaryDirectory(prefix="shengji-baseline-") as tmp:
-        old_tree = extract(baseline, tmp)
+        old_tree = extract(baseline, os.path.join(tmp, "processes"))
+        renamed = os.path.join(tmp, "interleaved")
+        extract(baseline, renamed)
+        os.rename(os.path.join(renamed, "shengji_edu"), os.path.join(renamed, "shengji_baseline"))
         trees = {"old": old_tree, "new": str(ROOT)}
         for kind in SELFPLAY_HANDS:
+            done = interleaved(renamed, kind, rounds * seconds)
+            hands, spent = done["hands"], done["spent"]
+            print(
+                f"self-play {kind:>6} (interleaved, one process, {hands} hands each, same seeds): "
+                f"old {hands / spent['old'][0]:7.1f} hands/s, new {hands / spent['new'][0]:7.1f} "
+                f"hands/s, new/old x{spent['old'][0] / spent['new'][0]:.2f} "
+                f"(CPU time x{spent['old'][1] / spent['new'][1]:.2f})"
+            )
             rates: dict[str, dict[str, list[float]]] = {
                 side: {"wall": [], "cpu": []} for side in trees
             }

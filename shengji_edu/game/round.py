@@ -642,6 +642,35 @@ class Round:
         while self._dealt < self._dealt_cards:
             self.deal_next()
 
+    def deal_while_nobody_declares(self) -> int | None:
+        """Deal the next card, and more while no seat has a declaration to make: stop after
+        a card when some seat has one (or after the last card). Returns the seat that got
+        the last card dealt, or ``None`` if no card was left.
+
+        The same as calling :meth:`deal_next` card by card and asking nobody in between
+        (nobody had anything to declare), with the bookkeeping of one card done in line:
+        the table deals most of a hand this way."""
+        if self._phase != DEALING:
+            self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
+        first = self._starting_dealer or 0
+        deck, hands, declarable, events = self._deck, self._hands, self._declarable, self._events
+        level, dealt, total = self._deal_level, self._dealt, self._dealt_cards
+        seat = None
+        while dealt < total:
+            seat = (first + dealt) % 4
+            card = deck[dealt]
+            hands[seat].append(card)
+            dealt += 1
+            self._dealt = dealt
+            events.append((ev.DEAL, seat, card, dealt))
+            if card.is_joker or card.rank == level:
+                declarable[seat].append(card)
+                if bool(self._declaration_options(seat)) != (seat in self._declaring_seats):
+                    self._update_declaring_seats()
+            if self._declaring_seats:
+                break
+        return seat
+
     def legal_declarations(self, seat: int) -> list[list[Card]]:
         """What ``seat`` may declare right now (empty outside the declaring windows)."""
         if type(seat) is not int or not 0 <= seat <= 3:

@@ -166,7 +166,12 @@ class Table:
         """Play on until a person must act or the hand is finished."""
         rnd = self.round
         while rnd.phase == DEALING and rnd.next_receiver is not None:
-            self.deal_one()  # what step() does in the deal: nobody waits for a card
+            # What step() does in the deal, card by card: nobody waits for a card, and while
+            # no seat has a declaration to make there is nobody to ask between cards.
+            if rnd.declaring_seats:
+                self.deal_one()
+            else:
+                self._declaration_round(rnd.deal_while_nobody_declares())
         while self.step():
             pass
         return self.round
