@@ -115,9 +115,10 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
         return list(islice(iter_legal_follows(hand, lead, trump), limit))
     extra = len(lead) - len(forced)
     others = [c for c in hand if trump.suit_of(c) != suit]
+    costs = _card_costs(trump)  # card_cost(c, trump) is costs[c.index]
     plays = [
-        forced + sorted(others, key=lambda c: card_cost(c, trump))[:extra],
-        forced + sorted(others, key=lambda c: (-c.points, card_cost(c, trump)))[:extra],
+        forced + sorted(others, key=lambda c: costs[c.index])[:extra],
+        forced + sorted(others, key=lambda c: (-c.points, costs[c.index]))[:extra],
     ]
     trumps = [c for c in others if trump.suit_of(c) == TRUMP]
     if not forced and suit != TRUMP and len(trumps) >= extra:
