@@ -181,6 +181,7 @@ class LeadContext:
         self.side = [u for u in self.units if u.suit != TRUMP]
         self.unseen = unseen_groups(view, trump)  # = unseen_by_suit(unseen_cards(view), trump)
         self._tops: dict[tuple[str, int, int], int] = {}
+        self._voids: dict[str, bool] = {}
 
     def sure(self, unit) -> bool:
         """``unit_is_sure(unit, self.unseen, trump)`` and no opponent is void in its suit.
@@ -192,7 +193,12 @@ class LeadContext:
         if top is None:
             cards = self.unseen.get(unit.suit, [])
             top = self._tops[key] = strongest_top(cards, self.trump, unit.width, unit.steps)
-        return unit.high >= top and not _opponent_void(self.view, unit.suit)
+        if unit.high < top:
+            return False
+        void = self._voids.get(unit.suit)
+        if void is None:
+            void = self._voids[unit.suit] = _opponent_void(self.view, unit.suit)
+        return not void
 
 
 def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:
