@@ -98,13 +98,14 @@ class Table:
         self._declaration_round(receiver)
 
     def _declaration_round(self, first: int) -> None:
-        seats = self.round.declaring_seats  # the others have nothing to declare
-        if not seats:
+        rnd = self.round
+        if not rnd.declaring_seats:  # nobody has anything to declare
             return
-        players, options = self.players, self.round.legal_declarations
+        players, options = self.players, rnd.legal_declarations
         for seat in _ORDER[first]:
             player = players[seat]
-            if player is not None and seat in seats and options(seat):
+            # declaring_seats is read afresh: a declaration can change who has one
+            if player is not None and seat in rnd.declaring_seats and options(seat):
                 choice = player.declare(self.view(seat))
                 if choice:
                     self._apply(seat, "declare", choice)
