@@ -8,9 +8,9 @@ hand record are compared (by SHA-256) with the frozen ones: same seed, same deci
 for card, and the same records and events.
 
 The engine's and the players' quick forms (unseen cards by suit, the strongest unseen unit,
-the single-card winning test, the declarations a view carries, identity searches in hands,
-the shared trump tables) are checked here against the plain definitions they stand for, at
-every decision of seeded hands.
+the single-card winning test and candidate follows, the declarations a view carries,
+identity searches in hands, the shared trump tables) are checked here against the plain
+definitions they stand for, at every decision of seeded hands.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib.util
 import json
 from collections import Counter
+from itertools import islice
 from pathlib import Path
 
 import pytest
@@ -26,10 +27,12 @@ from hypothesis import strategies as st
 
 from shengji_edu import ALL_CARDS, RuleSet, Trump, decompose
 from shengji_edu.cards import first_missing, holds
+from shengji_edu.follow import iter_legal_follows
 from shengji_edu.game import Round, Table
 from shengji_edu.game.declaring import possible_declarations
 from shengji_edu.game.round import PLAYING
 from shengji_edu.players import make_player
+from shengji_edu.players.greedy import CANDIDATE_LIMIT, candidate_follows
 from shengji_edu.players.knowledge import (
     current_winner,
     hand_counts,
@@ -137,6 +140,11 @@ def test_the_fast_forms_agree_with_the_plain_ones_at_every_decision(rules):
             assert (unit.high >= top) == unit_is_sure(unit, unseen, trump)
             checked["sure"] += 1
         if view.lead is not None:
+            lead = view.lead
+            if len(trump.cards_of(view.hand, trump.suit_of(lead[0]))) >= len(lead):
+                plain = list(islice(iter_legal_follows(view.hand, lead, trump), CANDIDATE_LIMIT))
+                assert candidate_follows(view) == plain
+                checked["candidates"] += 1
             plays = trick_plays(view)
             assert current_winner(view) == view.current_trick[trick_winner(plays, trump)][0]
             fmt = lead_format(view.lead, trump)

@@ -112,6 +112,8 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
     suit = trump.suit_of(lead[0])
     forced = trump.cards_of(hand, suit)
     if len(forced) >= len(lead):
+        if len(lead) == 1:  # what iter_legal_follows lists for a single: each suit card once
+            return [[card] for card in islice(dict.fromkeys(trump.sort(forced)), limit)]
         return list(islice(iter_legal_follows(hand, lead, trump), limit))
     extra = len(lead) - len(forced)
     others = [c for c in hand if trump.suit_of(c) != suit]
