@@ -295,8 +295,10 @@ def test_the_notebooks_link_the_lesson_and_hold_every_question():
         assert notebook.metadata["shengji_edu"]["exercise"] == "ex11"
         links = re.findall(r"\]\(([^)]*11_more_decks\.ipynb)\)", notebook.cells[0].source)
         assert links, "the first cell links lesson 11"
-        assert all((path.parent / link).resolve() == ROOT / "lessons" / "11_more_decks.ipynb"
-                   for link in links), links
+        assert all(
+            (path.parent / link).resolve() == ROOT / "lessons" / "11_more_decks.ipynb"
+            for link in links
+        ), links
         code = "\n".join(c.source for c in notebook.cells if c.cell_type == "code")
         for q in ex11.QUESTIONS:
             assert f"q{q.number}.check({q.function})" in code
