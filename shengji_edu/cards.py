@@ -9,6 +9,8 @@ created once and reused ("interned"): ``Card("S", 10) is Card.parse("S10")``. Th
 comparing and hashing cards cheap, which matters when the AI lesson simulates thousands of
 hands. Cards hash by a fixed small number, so sets and dicts of cards behave the same in
 every run (Python's string hashes change from run to run; ours must not, for determinism).
+Two cards are equal exactly when they are the same object; the engine's hottest searches
+("does this hand hold that card?") use that directly (:func:`holds`).
 """
 
 from __future__ import annotations

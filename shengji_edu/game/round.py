@@ -101,6 +101,18 @@ Randomness and what players can reach (RULES §9):
   no seed (``world.seed is None``), no deck and no real hand; its seats' generators come
   from the seed the caller gives.
 
+Speed (issue 17; a simulation plays thousands of hands, every action checked by the rules):
+
+* The log is written when read. :attr:`Round.events` and :attr:`Round.actions` are the same
+  Events and dicts as ever, but a dealt card, a play, a failed throw and a trick are kept as
+  small tuples and made into Events (with card text, and a failed throw's English reason)
+  the first time someone reads them; nothing that decides the game reads them.
+* Declaring is tracked, not searched: the round keeps which seats have a declaration to make
+  (:attr:`Round.declaring_seats`, updated when a level card or joker is dealt or someone
+  declares), the table asks only them after a card, and while nobody has one the table
+  deals on in one loop (:meth:`Round.deal_while_nobody_declares`). The options of each seat
+  are worked out once per change and handed to its views.
+
 Every action checks its arguments' types before anything changes: seats are the ints 0-3
 (``False`` is not seat 0), levels are ranks (``2.0`` is not a level), cards are Cards or card
 text, rules a RuleSet. A wrong one raises :class:`~shengji_edu.game.errors.NoSuchSeat`, a
