@@ -1,36 +1,81 @@
 """Speed benchmarks: print numbers, never assert (timings belong here, not in tests).
 
-    python benchmarks/benchmark.py            # everything
+    python benchmarks/benchmark.py            # everything but compare
     python benchmarks/benchmark.py selfplay   # one section: selfplay, decks, follows,
-                                              # verdicts, winner, mc
+                                              # verdicts, winner, mc, compare
+    python benchmarks/benchmark.py selfplay compare --baseline REV --rounds 5 --seconds 5
 
+``selfplay`` is random and greedy self-play with two decks and the default rules, a whole
+hand each (deal, declarations, bury, every trick), every action checked by the engine.
 ``decks`` is the self-play rate of random and greedy players for one, two and three decks
 (RULES §11.1), and with the overcall round after the bury (§11.3).
 
-Rates are best-of-3 wall-clock rates in one process on whatever machine runs it; the Monte
-Carlo section reports the median and 95th percentile of single decisions.
+Rates are best-of-3 wall-clock rates in one process on whatever machine runs it (the CPU
+time of the process is printed beside them: on a shared machine it is the steadier figure);
+the Monte Carlo section reports the median and 95th percentile of single decisions.
+
+``compare`` measures this checkout against an older revision of the package on the same
+machine, in the same run. It extracts the baseline (``--baseline REV``, default
+:data:`BASELINE`, the main commit the speed work of issue 17 started from) with
+``git archive`` into a temporary folder, then for ``--rounds`` rounds (default 5) starts two
+subprocesses *at the same time*, one importing the old package and one this checkout's,
+each playing the ``selfplay`` workload (the same seeds, players and rules) and reporting its
+wall-clock and CPU time. Each worker imports its package and plays one hand to warm up,
+then both are started by the same signal and play seeded hands (seeds 0, 1, 2, ...) for the
+same wall-clock time (``--seconds``, default 5); the order in which they are started
+alternates from round to round. Both share the machine for the whole measured time, so
+whatever else runs on it slows both alike; it prints each side's median rate and the ratio
+new / old, per round and overall (median of the per-round ratios). On a busy machine the
+CPU-time ratio (hands per CPU second of each process) is the steadier figure.
+
+Before those rounds it also runs both *in one process*, hand by hand: the baseline is
+imported under another name (``shengji_baseline``; the package's imports are relative), and
+each seed is played by the old and the new code one right after the other (the order
+alternating), for ``rounds × seconds``; each side's time is summed. Load from other
+programs then falls on both within milliseconds of each other, and both play exactly the
+same hands (the same seeds give the same hands, card for card). On a shared machine this
+interleaved ratio is the most reliable figure; it is printed first.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from shengji_edu import RuleSet, Trump, check_follow, legal_follows, parse_cards, trick_winner
 from shengji_edu.game import Round, play_round
 from shengji_edu.players import make_player
 
+ROOT = Path(__file__).resolve().parent.parent
+
+BASELINE = "67f1503a8dfeb55342730fb976b8aaf53827d03c"
+"""The main commit the speed work (issue 17) started from: ``compare``'s default baseline."""
+
+SELFPLAY_HANDS = {"random": 200, "greedy": 60}
+"""Hands per timed run of the ``selfplay`` workload (two decks, default rules)."""
+
 
 def best_rate(work, count: int, repeats: int = 3) -> float:
     """Items per second of the fastest of ``repeats`` runs of ``work()`` (which does count)."""
-    best = float("inf")
+    return best_rates(work, count, repeats)[0]
+
+
+def best_rates(work, count: int, repeats: int = 3) -> tuple[float, float]:
+    """Items per second of the fastest of ``repeats`` runs, by wall clock and by CPU time."""
+    wall = cpu = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         work()
-        best = min(best, time.perf_counter() - start)
-    return count / best
+        wall = min(wall, time.perf_counter() - start)
+        cpu = min(cpu, time.process_time() - start_cpu)
+    return count / wall, count / max(cpu, 1e-9)
 
 
 def selfplay(kind: str, hands: int, rules: RuleSet = RuleSet(), label: str = "") -> float:
@@ -40,12 +85,179 @@ def selfplay(kind: str, hands: int, rules: RuleSet = RuleSet(), label: str = "")
         for seed in range(hands):
             play_round(Round(seed, rules), players)
 
-    rate = best_rate(work, hands)
+    rate, cpu_rate = best_rates(work, hands)
     what = f" {label}" if label else ""
     print(
-        f"self-play {kind:>10}{what}: {rate:8.1f} hands/s  ({hands} hands, full deal+declare+play)"
+        f"self-play {kind:>10}{what}: {rate:8.1f} hands/s  (CPU time: {cpu_rate:7.1f}/s; "
+        f"{hands} hands, full deal+declare+play)"
     )
     return rate
+
+
+# --- old and new side by side -----------------------------------------------------------------
+WORKER = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import shengji_edu
+from shengji_edu import RuleSet
+from shengji_edu.game import Round, play_round
+from shengji_edu.players import make_player
+assert shengji_edu.__file__.startswith(sys.argv[1]), shengji_edu.__file__
+kind, seconds = sys.argv[2], float(sys.argv[3])
+players = [make_player(kind) for _ in range(4)]
+play_round(Round(10**6, RuleSet()), players)  # warm up: imports, caches
+print("ready", flush=True)
+sys.stdin.readline()  # both workers start together
+start, start_cpu = time.perf_counter(), time.process_time()
+hands = 0
+while time.perf_counter() - start < seconds:
+    play_round(Round(hands, RuleSet()), players)
+    hands += 1
+wall, cpu = time.perf_counter() - start, time.process_time() - start_cpu
+print(json.dumps({"wall": wall, "cpu": cpu, "hands": hands}))
+"""
+
+
+INTERLEAVED = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])  # holds the baseline, renamed shengji_baseline
+sys.path.insert(0, sys.argv[2])  # this checkout
+import shengji_baseline, shengji_edu
+assert shengji_edu.__file__.startswith(sys.argv[2]), shengji_edu.__file__
+kind, seconds = sys.argv[3], float(sys.argv[4])
+sides = {}
+for name, package in (("old", shengji_baseline), ("new", shengji_edu)):
+    game = __import__(package.__name__ + ".game", fromlist=["Round", "play_round"])
+    players = __import__(package.__name__ + ".players", fromlist=["make_player"])
+    table = [players.make_player(kind) for _ in range(4)]
+    game.play_round(game.Round(10**6), table)  # warm up
+    sides[name] = (game, table)
+spent = {name: [0.0, 0.0] for name in sides}
+start, hands = time.perf_counter(), 0
+while time.perf_counter() - start < seconds:
+    order = ("old", "new") if hands % 2 == 0 else ("new", "old")
+    for name in order:  # the same seed for both, one after the other
+        game, table = sides[name]
+        wall, cpu = time.perf_counter(), time.process_time()
+        game.play_round(game.Round(hands), table)
+        spent[name][0] += time.perf_counter() - wall
+        spent[name][1] += time.process_time() - cpu
+    hands += 1
+print(json.dumps({"hands": hands, "spent": spent}))
+"""
+
+
+def interleaved(old_tree: str, kind: str, seconds: float) -> dict:
+    """Old and new in one process, hand by hand, on the same seeds (see the module doc)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    out = subprocess.run(
+        [sys.executable, "-c", INTERLEAVED, old_tree, str(ROOT), kind, str(seconds)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+    ).stdout
+    return json.loads(out)
+
+
+def extract(revision: str, into: str) -> str:
+    """The package as it was at ``revision`` (``git archive``), unpacked under ``into``."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "shengji_edu"],
+        check=True,
+        capture_output=True,
+    ).stdout
+    os.makedirs(into, exist_ok=True)
+    subprocess.run(["tar", "-x", "-C", into], input=archive, check=True)
+    return into
+
+
+def _start(tree: str, kind: str, seconds: float) -> subprocess.Popen:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    process = subprocess.Popen(
+        [sys.executable, "-c", WORKER, tree, kind, str(seconds)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    return process
+
+
+def _race(processes: list[subprocess.Popen]) -> list[dict]:
+    """Wait until every worker is ready, start them together, and collect what they did."""
+    for process in processes:
+        if process.stdout.readline().strip() != "ready":
+            raise SystemExit("a benchmark worker failed to start")
+    for process in processes:
+        process.stdin.write("go\n")
+        process.stdin.flush()
+    results = []
+    for process in processes:
+        out, _ = process.communicate()
+        if process.returncode:
+            raise SystemExit(f"a benchmark worker failed (exit {process.returncode})")
+        results.append(json.loads(out))
+    return results
+
+
+def compare(baseline: str = BASELINE, rounds: int = 5, seconds: float = 5.0) -> None:
+    """Self-play of the baseline revision and of this checkout, run side by side."""
+    revision = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", baseline],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    head = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    print(
+        f"compare: baseline {revision} against this checkout (HEAD {head}, working tree); "
+        f"{rounds} rounds of {seconds:g} s, old and new playing at the same time in two processes"
+    )
+    with tempfile.TemporaryDirectory(prefix="shengji-baseline-") as tmp:
+        old_tree = extract(baseline, os.path.join(tmp, "processes"))
+        renamed = os.path.join(tmp, "interleaved")
+        extract(baseline, renamed)
+        os.rename(os.path.join(renamed, "shengji_edu"), os.path.join(renamed, "shengji_baseline"))
+        trees = {"old": old_tree, "new": str(ROOT)}
+        for kind in SELFPLAY_HANDS:
+            done = interleaved(renamed, kind, rounds * seconds)
+            hands, spent = done["hands"], done["spent"]
+            print(
+                f"self-play {kind:>6} (interleaved, one process, {hands} hands each, same seeds): "
+                f"old {hands / spent['old'][0]:7.1f} hands/s, new {hands / spent['new'][0]:7.1f} "
+                f"hands/s, new/old x{spent['old'][0] / spent['new'][0]:.2f} "
+                f"(CPU time x{spent['old'][1] / spent['new'][1]:.2f})"
+            )
+            rates: dict[str, dict[str, list[float]]] = {
+                side: {"wall": [], "cpu": []} for side in trees
+            }
+            ratios: dict[str, list[float]] = {"wall": [], "cpu": []}
+            for number in range(rounds):
+                order = ("old", "new") if number % 2 == 0 else ("new", "old")
+                started = [_start(trees[side], kind, seconds) for side in order]
+                done = dict(zip(order, _race(started), strict=True))
+                for clock in ("wall", "cpu"):
+                    for side in trees:
+                        rates[side][clock].append(done[side]["hands"] / done[side][clock])
+                    ratios[clock].append(rates["new"][clock][-1] / rates["old"][clock][-1])
+                print(
+                    f"  {kind:>6} round {number + 1}: old {rates['old']['wall'][-1]:7.1f}, "
+                    f"new {rates['new']['wall'][-1]:7.1f} hands/s wall "
+                    f"(x{ratios['wall'][-1]:.2f}); CPU time old {rates['old']['cpu'][-1]:7.1f}, "
+                    f"new {rates['new']['cpu'][-1]:7.1f} (x{ratios['cpu'][-1]:.2f})"
+                )
+            for clock, what in (("wall", "wall clock"), ("cpu", "CPU time")):
+                old = statistics.median(rates["old"][clock])
+                new = statistics.median(rates["new"][clock])
+                print(
+                    f"self-play {kind:>6} ({what}, median of {rounds}): old {old:7.1f} hands/s, "
+                    f"new {new:7.1f} hands/s, new/old x{statistics.median(ratios[clock]):.2f}"
+                )
 
 
 def decks() -> None:
@@ -136,13 +348,32 @@ def montecarlo_latency(hands: int = 3) -> None:
     )
 
 
-def main(sections: list[str]) -> None:
+def main(argv: list[str]) -> None:
     random.seed(0)
-    wanted = set(sections) or {"selfplay", "decks", "follows", "verdicts", "winner", "mc"}
-    print(f"python {sys.version.split()[0]}; rates are the best of 3 runs")
+    sections, baseline, rounds, seconds = [], BASELINE, 5, 5.0
+    args = iter(argv)
+    for arg in args:
+        if arg == "--baseline":
+            baseline = next(args, BASELINE)
+        elif arg == "--rounds":
+            rounds = int(next(args, "5"))
+        elif arg == "--seconds":
+            seconds = float(next(args, "5"))
+        else:
+            sections.append(arg)
+    known = {"selfplay", "decks", "follows", "verdicts", "winner", "mc", "compare"}
+    unknown = set(sections) - known
+    if unknown:
+        raise SystemExit(f"unknown section {sorted(unknown)[0]!r}: use {', '.join(sorted(known))}")
+    wanted = set(sections) or known - {"compare"}
+    print(
+        f"python {sys.version.split()[0]}; {time.strftime('%Y-%m-%d %H:%M %Z')}; "
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; "
+        f"rates are the best of 3 runs"
+    )
     if "selfplay" in wanted:
-        selfplay("random", 200)
-        selfplay("greedy", 60)
+        for kind, hands in SELFPLAY_HANDS.items():
+            selfplay(kind, hands)
     if "decks" in wanted:
         decks()
     if "follows" in wanted:
@@ -153,6 +384,8 @@ def main(sections: list[str]) -> None:
         winner()
     if "mc" in wanted:
         montecarlo_latency()
+    if "compare" in wanted:
+        compare(baseline, rounds, seconds)
 
 
 if __name__ == "__main__":

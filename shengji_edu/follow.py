@@ -46,7 +46,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from .cards import Card, first_missing
+from .cards import Card, first_missing, holds
 from .i18n import Listing, Message, Suit, message, plural_message
 from .trump import TRUMP, Trump
 from .units import (
@@ -230,6 +230,12 @@ def check_follow(
     ``hand`` is the follower's whole hand before playing. Raises ``ValueError`` only when the
     *lead* is not a lead (empty or of several suits): that is the caller's mistake.
     """
+    if len(lead) == 1 and len(play) == 1 and holds(hand, play[0]):
+        # Most tricks are single cards: one card you hold, of the led suit if you have one.
+        # This is the general check below with one card, answered without building lists.
+        suit = trump.suit_of(lead[0])
+        if trump.suit_of(play[0]) == suit or not any(trump.suit_of(c) == suit for c in hand):
+            return LEGAL
     fmt = lead_format(lead, trump)
     suit, size = fmt.suit, fmt.size
     if len(play) != size:
@@ -244,20 +250,19 @@ def check_follow(
     missing = first_missing(play, hand)
     if missing is not None:
         return illegal(not_held(missing, hand.count(missing), lead=False))
-    hand_suit = trump.cards_of(hand, suit)
     play_suit = trump.cards_of(play, suit)
-    if len(hand_suit) >= size:
-        if len(play_suit) < size:
+    if len(play_suit) < size:  # not all of the suit: right only if the hand has no more
+        hand_suit = trump.cards_of(hand, suit)
+        if len(hand_suit) >= size:
             others = [c for c in play if trump.suit_of(c) != suit]
             return illegal(_suit_reason(suit, len(hand_suit), others))
-    else:
         unplayed = Counter(hand_suit) - Counter(play)
         if unplayed:
             return illegal(_short_reason(suit, trump.sort(hand_suit), list(unplayed.elements())))
         return LEGAL  # all of the suit is played: every unit is shown
     if not fmt.total_pairs:
         return LEGAL  # a lead of singles asks nothing more than the suit
-    return _check_units(fmt, hand_suit, play_suit, trump)
+    return _check_units(fmt, trump.cards_of(hand, suit), play_suit, trump)
 
 
 # --- the reasons (built only for an illegal play: a legal one never pays for them) ----------
@@ -479,6 +484,13 @@ def iter_legal_follows(
         others = trump.sort(c for c in hand if trump.suit_of(c) != fmt.suit)
         for extra in multiset_combinations(others, size - len(hand_suit)):
             yield hand_suit + extra
+        return
+    if size == 1:  # a single card led: each card of the suit once (below, with no pairs owed)
+        previous = None
+        for card in hand_suit:  # sorted, so equal cards are side by side
+            if card is not previous:
+                yield [card]
+                previous = card
         return
     counts = Counter(hand_suit)
     distinct = list(counts)

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
 
 from .cards import Card, first_missing
 from .i18n import AND, Listing, Message, Suit, message
@@ -75,7 +75,6 @@ def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ver
     return LEGAL
 
 
-@dataclass(frozen=True)
 class ThrowResult:
     """Whether a lead stands, and the cards that must be led (the whole lead if it stands).
 
@@ -83,18 +82,91 @@ class ThrowResult:
     other player's cards that beat it, ``holder`` the index in ``other_hands`` of that player;
     ``reason`` says so in English and ``message`` is the same reason as a
     :class:`~shengji_edu.i18n.Message`, to show in any language.
+
+    Behaves like a frozen dataclass of ``ok``, ``forced``, ``reason``, ``beaten``,
+    ``beaten_by`` and ``holder`` (equality, repr; ``message`` is not compared). Written by
+    hand, like :class:`~shengji_edu.verdict.Verdict`, for one reason: a reason given as a
+    message writes its English only when ``reason`` is first read, so an engine that plays
+    thousands of hands pays for no sentence nobody reads.
     """
+
+    __slots__ = ("ok", "forced", "_reason", "beaten", "beaten_by", "holder", "message")
+    __match_args__ = ("ok", "forced", "reason", "beaten", "beaten_by", "holder")
 
     ok: bool
     forced: list[Card]
-    reason: str = ""
-    beaten: Unit | None = None
-    beaten_by: list[Card] = field(default_factory=list)
-    holder: int | None = None
-    message: Message | None = field(default=None, compare=False, repr=False)
+    beaten: Unit | None
+    beaten_by: list[Card]
+    holder: int | None
+    message: Message | None
+
+    def __init__(
+        self,
+        ok: bool,
+        forced: list[Card],
+        reason: str = "",
+        beaten: Unit | None = None,
+        beaten_by: list[Card] | None = None,
+        holder: int | None = None,
+        message: Message | None = None,
+    ) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "ok", ok)
+        setattr_(self, "forced", forced)
+        setattr_(self, "_reason", None if message is not None and not reason else reason)
+        setattr_(self, "beaten", beaten)
+        setattr_(self, "beaten_by", [] if beaten_by is None else beaten_by)
+        setattr_(self, "holder", holder)
+        setattr_(self, "message", message)
+
+    @property
+    def reason(self) -> str:
+        """Why the throw fails, in English (empty when it stands)."""
+        reason = self._reason
+        if reason is None:
+            reason = str(self.message)  # a MessageText: the English that knows its message
+            object.__setattr__(self, "_reason", reason)
+        return reason
+
+    def _fields(self) -> tuple:
+        return (self.ok, self.forced, self.reason, self.beaten, self.beaten_by, self.holder)
 
     def __bool__(self) -> bool:
         return self.ok
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._fields() == other._fields()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._fields())  # like a frozen dataclass: lists inside are unhashable
+
+    def __repr__(self) -> str:
+        return (
+            f"ThrowResult(ok={self.ok!r}, forced={self.forced!r}, reason={self.reason!r}, "
+            f"beaten={self.beaten!r}, beaten_by={self.beaten_by!r}, holder={self.holder!r})"
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self):
+        return (
+            ThrowResult,
+            (
+                self.ok,
+                self.forced,
+                self._reason or "",
+                self.beaten,
+                self.beaten_by,
+                self.holder,
+                self.message,
+            ),
+        )
 
 
 def beating_unit(holding: Sequence[Card], unit: Unit, trump: Trump) -> list[Card] | None:
@@ -137,11 +209,10 @@ def check_throw(
     tractor < titanic, then the shorter) and take the other cards back.
     ``other_hands`` may be a list of hands or a dict of seat to hand.
     """
-    lead_format(lead, trump)  # raises for an empty or mixed lead
+    if not lead_format(lead, trump).is_throw:  # raises for an empty or mixed lead
+        return ThrowResult(True, list(lead))  # a single unit always stands
     units = decompose(lead, trump)
     hands = list(other_hands.values()) if isinstance(other_hands, dict) else list(other_hands)
-    if len(units) == 1:
-        return ThrowResult(True, list(lead))
     failures = []
     for unit in units:
         for holder, hand in enumerate(hands):
@@ -160,7 +231,7 @@ def check_throw(
         kind=_kind_name(unit),
         unit=unit.cards,
     )
-    return ThrowResult(False, list(unit.cards), str(reason), unit, beaters, holder, reason)
+    return ThrowResult(False, list(unit.cards), "", unit, beaters, holder, reason)
 
 
 def forced_rank(unit: Unit) -> tuple[int, int, int]:
@@ -208,13 +279,14 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
 
 
 def _single_card_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
-    lead_suit = trump.suit_of(plays[0][0])
-    best_index, best_strength = 0, trump.strength(plays[0][0])
+    suit_of, strength_of = trump.suit_of, trump.strength
+    lead_suit = suit_of(plays[0][0])
+    best_index, best_strength = 0, strength_of(plays[0][0])
     for index in range(1, len(plays)):
         card = plays[index][0]
-        suit = trump.suit_of(card)
+        suit = suit_of(card)
         if suit in (lead_suit, TRUMP):
-            strength = trump.strength(card)
+            strength = strength_of(card)
             if strength > best_strength:
                 best_index, best_strength = index, strength
     return best_index

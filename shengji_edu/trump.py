@@ -62,6 +62,10 @@ TRUMP_BONUS = 100
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
+_TABLES: dict[tuple[int, str | None, bool], tuple] = {}
+"""Lookup tables of every Trump made so far, by (level, suit, twos_are_trump): at most 130."""
+
+
 def suit_label(suit: str, pretty: bool = True) -> str:
     """How to name an effective suit to a student: ``trumps`` or ``♥`` (``H`` if not pretty)."""
     if suit == TRUMP:
@@ -78,7 +82,16 @@ class Trump:
     ('T', 'H')
     """
 
-    __slots__ = ("level", "suit", "twos_are_trump", "_suit_of", "_step", "_strength", "_sort_key")
+    __slots__ = (
+        "level",
+        "suit",
+        "twos_are_trump",
+        "_suit_of",
+        "_step",
+        "_strength",
+        "_sort_key",
+        "_hash",
+    )
 
     level: int
     suit: str | None
@@ -101,6 +114,21 @@ class Trump:
         object.__setattr__(self, "level", level_rank)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "twos_are_trump", twos_are_trump)
+        # The tables depend only on the three facts, and a game makes a new Trump every
+        # hand (a simulation, thousands): each is built once and shared after that.
+        key = (level_rank, suit, twos_are_trump)
+        # Trumps are dictionary keys (cached lead formats): the hash is worked out once.
+        object.__setattr__(self, "_hash", hash(key) if twos_are_trump else hash((level_rank, suit)))
+        tables = _TABLES.get(key)
+        if tables is None:
+            tables = _TABLES[key] = self._tables()
+        for name, table in zip(
+            ("_suit_of", "_step", "_strength", "_sort_key"), tables, strict=True
+        ):
+            object.__setattr__(self, name, table)
+
+    def _tables(self) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """The four lookup tables by card index: effective suit, step, strength, sort key."""
         suit_of: list[str] = [""] * len(ALL_CARDS)
         step: list[int] = [0] * len(ALL_CARDS)
         for effective_suit, ladder in self.ladders().items():
@@ -118,10 +146,7 @@ class Trump:
         sort_key = [0] * len(ALL_CARDS)
         for position, card in enumerate(ordered):
             sort_key[card.index] = position
-        object.__setattr__(self, "_suit_of", tuple(suit_of))
-        object.__setattr__(self, "_step", tuple(step))
-        object.__setattr__(self, "_strength", tuple(strength))
-        object.__setattr__(self, "_sort_key", tuple(sort_key))
+        return tuple(suit_of), tuple(step), tuple(strength), tuple(sort_key)
 
     def ladders(self) -> dict[str, list[list[Card]]]:
         """Every effective suit's ladder, weakest step first; each step lists its cards.
@@ -149,6 +174,8 @@ class Trump:
         raise AttributeError("a Trump is immutable; make a new one")
 
     def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
         if isinstance(other, Trump):
             return (self.level, self.suit, self.twos_are_trump) == (
                 other.level,
@@ -158,9 +185,7 @@ class Trump:
         return NotImplemented
 
     def __hash__(self) -> int:
-        if self.twos_are_trump:
-            return hash((self.level, self.suit, True))
-        return hash((self.level, self.suit))
+        return self._hash  # hash((level, suit)), with True after them when the 2s are trumps
 
     def __repr__(self) -> str:
         twos = ", twos_are_trump=True" if self.twos_are_trump else ""

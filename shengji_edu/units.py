@@ -138,6 +138,19 @@ class Unit:
         return format_cards(self.cards)
 
 
+def _unit(kind: str, cards: list[Card], suit: str, high: int, low: int, pairs: int) -> Unit:
+    """``Unit(kind, cards, suit, high, low, pairs)``, made the quick way.
+
+    A decomposition makes one Unit per single card: filling the instance's dictionary at
+    once costs a third of the frozen dataclass's field-by-field ``__init__``."""
+    unit = _new_unit(Unit)
+    unit.__dict__.update(kind=kind, cards=cards, suit=suit, high=high, low=low, pairs=pairs)
+    return unit
+
+
+_new_unit = object.__new__
+
+
 @dataclass(frozen=True)
 class LeadFormat:
     """The shape of a lead (牌型): the shapes of its units, largest first, and its suit.
@@ -335,8 +348,23 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
 
 
 def _decompose_suit(cards: list[Card], suit: str, trump: Trump) -> list[Unit]:
-    counts = Counter(cards)  # cards arrive strongest first, ties in suit order
+    # Cards arrive strongest first, ties in suit order, so identical cards sit side by side
+    # and are counted without hashing; most suits of a hand hold no card twice.
+    counts: dict[Card, int] = {}
+    previous, run = None, 0
+    for card in cards:
+        if card is previous:
+            run += 1
+        else:
+            if previous is not None:
+                counts[previous] = run
+            previous, run = card, 1
+    if previous is not None:
+        counts[previous] = run
     groupable = [card for card, count in counts.items() if count >= 2]  # also strongest first
+    if not groupable:
+        step_of = trump.step
+        return [_unit(SINGLE, [card], suit, step_of(card), step_of(card), 0) for card in cards]
     units: list[Unit] = []
     if len(groupable) >= 2:  # a tractor or titanic needs two groups
         at_step: dict[int, list[Card]] = {}
@@ -360,23 +388,23 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump) -> list[Unit]:
                     if not at_step[step]:
                         del at_step[step]
             kind = TRACTOR if width == 2 else TITANIC
-            units.append(Unit(kind, run_cards, suit, top, top - length + 1, length))
+            units.append(_unit(kind, run_cards, suit, top, top - length + 1, length))
     for width, kind in ((3, TRIPLE), (2, PAIR)):
         for card in groupable:
             while counts[card] >= width:
                 counts[card] -= width
                 step = trump.step(card)
-                units.append(Unit(kind, [card] * width, suit, step, step, 1))
+                units.append(_unit(kind, [card] * width, suit, step, step, 1))
     for card in cards:  # strongest first
         if counts[card] > 0:
             counts[card] -= 1
             step = trump.step(card)
-            units.append(Unit(SINGLE, [card], suit, step, step, 0))
+            units.append(_unit(SINGLE, [card], suit, step, step, 0))
     return units
 
 
 def _largest_run(
-    counts: Counter, at_step: dict[int, list[Card]], widest: int
+    counts: dict[Card, int], at_step: dict[int, list[Card]], widest: int
 ) -> tuple[int, int, int] | None:
     """The largest tractor or titanic left, as (width, steps, top step), or None."""
     best = None

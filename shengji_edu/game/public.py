@@ -120,6 +120,22 @@ class Trick:
         return [c for _, cards in self.plays for c in cards]
 
 
+def make_trick(
+    leader: int,
+    plays: tuple[tuple[int, tuple[Card, ...]], ...],
+    winner: int | None,
+    points: int,
+    attempted: tuple[Card, ...] | None,
+) -> Trick:
+    """``Trick(leader, plays, winner, points, attempted)`` made the quick way (the engine
+    makes one per trick): the instance's fields are filled at once, not one by one."""
+    trick = object.__new__(Trick)
+    trick.__dict__.update(
+        leader=leader, plays=plays, winner=winner, points=points, attempted=attempted
+    )
+    return trick
+
+
 @dataclass(frozen=True)
 class HandResult:
     """How a finished hand ended: points, kitty, settlement and the levels after it."""

@@ -101,6 +101,18 @@ Randomness and what players can reach (RULES §9):
   no seed (``world.seed is None``), no deck and no real hand; its seats' generators come
   from the seed the caller gives.
 
+Speed (issue 17; a simulation plays thousands of hands, every action checked by the rules):
+
+* The log is written when read. :attr:`Round.events` and :attr:`Round.actions` are the same
+  Events and dicts as ever, but a dealt card, a play, a failed throw and a trick are kept as
+  small tuples and made into Events (with card text, and a failed throw's English reason)
+  the first time someone reads them; nothing that decides the game reads them.
+* Declaring is tracked, not searched: the round keeps which seats have a declaration to make
+  (:attr:`Round.declaring_seats`, updated when a level card or joker is dealt or someone
+  declares), the table asks only them after a card, and while nobody has one the table
+  deals on in one loop (:meth:`Round.deal_while_nobody_declares`). The options of each seat
+  are worked out once per change and handed to its views.
+
 Every action checks its arguments' types before anything changes: seats are the ints 0-3
 (``False`` is not seat 0), levels are ranks (``2.0`` is not a level), cards are Cards or card
 text, rules a RuleSet. A wrong one raises :class:`~shengji_edu.game.errors.NoSuchSeat`, a
@@ -147,6 +159,7 @@ from .public import (
     Trick,
     bury_refusal,
     check_seat,
+    make_trick,
     phase_name,
     team_of,
 )
@@ -327,6 +340,8 @@ class Round:
         self._hands: list[list[Card]] = [[] for _ in SEATS]
         self._declarable: list[list[Card]] = [[] for _ in SEATS]  # level cards and jokers
         self._declaration_cache: list[tuple | None] = [None] * 4
+        self._declaring_seats: tuple[int, ...] = ()
+        self._deal_level = self.level_rank  # the dealer, if any, is known before the deal
         # What the table sees is kept as immutable values (tuples, frozensets), replaced and
         # never changed in place, so the public record and the views share them for free.
         self._declarations: tuple[Declaration, ...] = ()
@@ -350,19 +365,26 @@ class Round:
         self._played: tuple[Card, ...] = ()
         self._result: HandResult | None = None
         self._phase = DEALING
-        self._events: list[ev.Event] = []
-        self._actions: list[dict] = []
+        # Events and actions are the hand's log, read by renderers and records but never by
+        # the rules: the frequent ones (a card dealt, a play, a trick) are kept as small
+        # tuples, and turned into Event objects and dicts of card text only when read.
+        self._events: list = []
+        self._built_events: list[ev.Event] = []
+        self._actions: list = []
 
     # --- read-only state --------------------------------------------------------------
     @property
     def events(self) -> tuple[ev.Event, ...]:
         """What happened so far, in order (see :mod:`shengji_edu.game.events`)."""
-        return tuple(self._events)
+        built, logged = self._built_events, self._events
+        if len(built) < len(logged):
+            built.extend(_event(entry) for entry in logged[len(built) :])
+        return tuple(built)
 
     @property
     def actions(self) -> tuple[dict, ...]:
         """Every accepted action in order, as plain data: what a record stores (copies)."""
-        return tuple(dict(a) for a in self._actions)
+        return tuple(_action(entry) for entry in self._actions)
 
     @property
     def phase(self) -> str:
@@ -583,9 +605,13 @@ class Round:
         if type(seat) is not int or not 0 <= seat <= 3:
             check_seat(seat)
         rng = self._seat_rngs[seat] or self.seat_rng(seat)
-        knows = self._buried_by == seat and self._phase in (PLAYING, OVERCALL, FINISHED)
+        phase = self._phase
+        knows = self._buried_by == seat and phase in (PLAYING, OVERCALL, FINISHED)
         buried = self._buried if knows else ()
-        return make_view(self.public, seat, tuple(self._hands[seat]), rng, buried)
+        options = None
+        if phase in (DEALING, AUCTION):  # the declarations, as legal_declarations has them
+            options = self._declaration_options(seat) if self._declarable[seat] else ()
+        return make_view(self.public, seat, tuple(self._hands[seat]), rng, buried, options)
 
     # --- dealing and declaring ---------------------------------------------------------
     def first_receiver(self) -> int:
@@ -601,7 +627,8 @@ class Round:
 
     def deal_next(self) -> Card:
         """Deal one card to the next seat; declarations may follow before the next card."""
-        self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
+        if self._phase != DEALING:
+            self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
         dealt = self._dealt
         if dealt >= self._dealt_cards:
             raise WrongPhase(
@@ -610,13 +637,16 @@ class Round:
                     total=self._dealt_cards,
                 )
             )
-        seat = (self.first_receiver() + dealt) % 4
+        first = self._starting_dealer
+        seat = (dealt if first is None else first + dealt) % 4
         card = self._deck[dealt]
         self._hands[seat].append(card)
-        if card.rank == self.level_rank or card.is_joker:
+        if card.is_joker or card.rank == self._deal_level:
             self._declarable[seat].append(card)
+            if bool(self._declaration_options(seat)) != (seat in self._declaring_seats):
+                self._update_declaring_seats()  # only this seat's options changed
         self._dealt = dealt + 1
-        self._events.append(ev.Event(ev.DEAL, seat, {"card": card.text, "number": dealt + 1}))
+        self._events.append((ev.DEAL, seat, card, dealt + 1))
         return card
 
     def deal_all(self) -> None:
@@ -624,15 +654,48 @@ class Round:
         while self._dealt < self._dealt_cards:
             self.deal_next()
 
+    def deal_while_nobody_declares(self) -> int | None:
+        """Deal the next card, and more while no seat has a declaration to make: stop after
+        a card when some seat has one (or after the last card). Returns the seat that got
+        the last card dealt, or ``None`` if no card was left.
+
+        The same as calling :meth:`deal_next` card by card and asking nobody in between
+        (nobody had anything to declare), with the bookkeeping of one card done in line:
+        the table deals most of a hand this way."""
+        if self._phase != DEALING:
+            self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
+        first = self._starting_dealer or 0
+        deck, hands, declarable, events = self._deck, self._hands, self._declarable, self._events
+        level, dealt, total = self._deal_level, self._dealt, self._dealt_cards
+        seat = None
+        while dealt < total:
+            seat = (first + dealt) % 4
+            card = deck[dealt]
+            hands[seat].append(card)
+            dealt += 1
+            self._dealt = dealt
+            events.append((ev.DEAL, seat, card, dealt))
+            if card.is_joker or card.rank == level:
+                declarable[seat].append(card)
+                if bool(self._declaration_options(seat)) != (seat in self._declaring_seats):
+                    self._update_declaring_seats()
+            if self._declaring_seats:
+                break
+        return seat
+
     def legal_declarations(self, seat: int) -> list[list[Card]]:
         """What ``seat`` may declare right now (empty outside the declaring windows)."""
         if type(seat) is not int or not 0 <= seat <= 3:
             check_seat(seat)
-        declarable = self._declarable[seat]
-        if not declarable or not self._may_declare_now(seat):
+        if not self._declarable[seat] or not self._may_declare_now(seat):
             return []
-        # The options change only when the seat gets a level card or joker, or someone
-        # declares; the table asks after every card, so remember the last answer.
+        return [list(option) for option in self._declaration_options(seat)]
+
+    def _declaration_options(self, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """``possible_declarations`` for the seat's level cards and jokers, remembered (as
+        tuples: views share them): they change only when the seat gets one more such card
+        or someone declares."""
+        declarable = self._declarable[seat]
         key = (len(declarable), len(self._declarations))
         cached = self._declaration_cache[seat]
         if cached is None or cached[0] != key:
@@ -643,8 +706,23 @@ class Round:
                 self.rules.decks,
                 seat,
             )
+            options = tuple(tuple(option) for option in options)
             cached = self._declaration_cache[seat] = (key, options)
-        return [list(option) for option in cached[1]]
+        return cached[1]
+
+    @property
+    def declaring_seats(self) -> tuple[int, ...]:
+        """The seats whose cards make a declaration now (whether or not it is a moment to
+        declare). After each card the table asks only these seats: for the others
+        :meth:`legal_declarations` is empty. Kept up to date as cards are dealt and
+        declarations made."""
+        return self._declaring_seats
+
+    def _update_declaring_seats(self) -> None:
+        declarable = self._declarable
+        self._declaring_seats = tuple(
+            seat for seat in SEATS if declarable[seat] and self._declaration_options(seat)
+        )
 
     def _may_declare_now(self, seat: int) -> bool:
         if self._fixed_trump is not None:
@@ -706,6 +784,7 @@ class Round:
             standing is not None and standing.seat == seat and standing.suit == declaration.suit
         )
         self._declarations += (declaration,)
+        self._update_declaring_seats()
         self._actions.append(
             {
                 "action": "declare",
@@ -953,9 +1032,10 @@ class Round:
     # --- playing ------------------------------------------------------------------------
     def check_play(self, seat: int, cards: Sequence[Card]) -> list[Card]:
         """Raise if ``seat`` may not play ``cards`` now; return the cards as a list."""
-        self._require(PLAYING, N_("cannot play cards now: the hand is in the {phase} phase"))
-        check_seat(seat)
-        if seat != self._turn:
+        if self._phase != PLAYING:
+            self._require(PLAYING, N_("cannot play cards now: the hand is in the {phase} phase"))
+        if type(seat) is not int or seat != self._turn:
+            check_seat(seat)
             raise OutOfTurn(
                 message("it is seat {turn}'s turn, not seat {seat}'s", turn=self._turn, seat=seat)
             )
@@ -976,8 +1056,8 @@ class Round:
         cards = self.check_play(seat, cards)
         trump = self._trump
         assert trump is not None
-        self._actions.append({"action": "play", "seat": seat, "cards": format_cards(cards)})
         played = tuple(cards)
+        self._actions.append((seat, played))  # a play: its text is written when read
         if not self._current:
             self._attempted = None
             if len(cards) > 1:
@@ -989,29 +1069,23 @@ class Round:
                     penalty = self.rules.throw_penalty
                     self._penalty += penalty if self.is_dealer_team(seat) else -penalty
                     self._events.append(
-                        ev.Event(
-                            ev.THROW_FAILED,
-                            seat,
-                            {
-                                "attempted": format_cards(cards),
-                                "forced": format_cards(played),
-                                "beaten_by": format_cards(throw.beaten_by),
-                                "reason": throw.reason,
-                                "penalty": penalty,
-                            },
-                        )
+                        (ev.THROW_FAILED, seat, self._attempted, played, throw, penalty)
                     )
         else:
             lead = self._current[0][1]
             suit = trump.suit_of(lead[0])
-            if sum(1 for c in played if trump.suit_of(c) == suit) < len(lead):
+            if len(played) == 1:
+                short = trump.suit_of(played[0]) != suit
+            else:
+                short = sum(1 for c in played if trump.suit_of(c) == suit) < len(lead)
+            if short:  # the seat did not follow suit: it has shown a void
                 voids = list(self._voids)
                 voids[seat] = voids[seat] | {suit}
                 self._voids = tuple(voids)
         _remove(self._hands[seat], played)
         self._played += played
         self._current += ((seat, played),)
-        self._events.append(ev.Event(ev.PLAY, seat, {"cards": format_cards(played)}))
+        self._events.append((ev.PLAY, seat, played))
         if len(self._current) == 4:
             self._finish_trick()
         else:
@@ -1023,18 +1097,14 @@ class Round:
         assert trump is not None
         plays = self._current
         winner = plays[trick_winner([cards for _, cards in plays], trump)][0]
-        points = trick_points(c for _, cards in plays for c in cards)
+        points = 0
+        for _seat, cards in plays:
+            points += trick_points(cards)
         if not self.is_dealer_team(winner):
             self._points += points
-        trick = Trick(plays[0][0], plays, winner, points, self._attempted)
+        trick = make_trick(plays[0][0], plays, winner, points, self._attempted)
         self._tricks += (trick,)
-        self._events.append(
-            ev.Event(
-                ev.TRICK,
-                winner,
-                {"number": len(self._tricks), "points": points, "defender_points": self._points},
-            )
-        )
+        self._events.append((ev.TRICK, winner, len(self._tricks), points, self._points))
         self._current = ()
         self._attempted = None
         self._turn = winner
@@ -1177,6 +1247,8 @@ class Round:
         world._hands = guess
         world._declarable = [[] for _ in SEATS]
         world._declaration_cache = [None] * 4
+        world._declaring_seats = ()
+        world._deal_level = public.level_rank
         world._declarations = public.declarations
         world._bids = public.bids
         world._auction_turn = None
@@ -1199,6 +1271,7 @@ class Round:
         world._result = None
         world._phase = PLAYING
         world._events = []
+        world._built_events = []
         world._actions = []
         return world
 
@@ -1224,6 +1297,47 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
+def _event(entry) -> ev.Event:
+    """An event of the log: kept as an Event, or as a tuple for a deal, a play, a failed throw
+    or a trick."""
+    if type(entry) is not tuple:
+        return entry
+    kind, seat = entry[0], entry[1]
+    if kind == ev.DEAL:
+        return ev.Event(kind, seat, {"card": entry[2].text, "number": entry[3]})
+    if kind == ev.PLAY:
+        return ev.Event(kind, seat, {"cards": format_cards(entry[2])})
+    if kind == ev.THROW_FAILED:
+        attempted, forced, throw, penalty = entry[2:]
+        data = {
+            "attempted": format_cards(attempted),
+            "forced": format_cards(forced),
+            "beaten_by": format_cards(throw.beaten_by),
+            "reason": throw.reason,  # its English is written now, when first read
+            "penalty": penalty,
+        }
+        return ev.Event(kind, seat, data)
+    number, points, defender_points = entry[2:]
+    return ev.Event(
+        kind, seat, {"number": number, "points": points, "defender_points": defender_points}
+    )
+
+
+def _action(entry) -> dict:
+    """An action of the log as plain data (a copy): kept as a dict, or a play as a tuple."""
+    if type(entry) is dict:
+        return dict(entry)
+    seat, cards = entry
+    return {"action": "play", "seat": seat, "cards": format_cards(cards)}
+
+
 def _remove(hand: list[Card], cards: Sequence[Card]) -> None:
+    """Take the cards out of the hand. Cards are interned, so the first card that *is* each
+    one is removed (what ``hand.remove`` does, without comparing cards one by one)."""
     for card in cards:
-        hand.remove(card)
+        for position, held in enumerate(hand):
+            if held is card:
+                del hand[position]
+                break
+        else:
+            raise ValueError(f"{card} is not in the hand")

@@ -28,11 +28,15 @@ from typing import TYPE_CHECKING
 from ..cards import CardParseError, shorten
 from ..i18n import N_, message
 from .errors import IllegalAction
-from .round import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Round, next_seat
+from .round import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Round
 from .view import PlayerView
 
 if TYPE_CHECKING:
     from ..players.base import Player
+
+
+_ORDER = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
+"""The four seats in play order from each seat (from seat 2: 2, 3, 0, 1)."""
 
 
 class PlayerError(RuntimeError):
@@ -94,14 +98,17 @@ class Table:
         self._declaration_round(receiver)
 
     def _declaration_round(self, first: int) -> None:
-        seat = first
-        for _ in range(4):
-            player = self.players[seat]
-            if player is not None and self.round.legal_declarations(seat):
+        rnd = self.round
+        if not rnd.declaring_seats:  # nobody has anything to declare
+            return
+        players, options = self.players, rnd.legal_declarations
+        for seat in _ORDER[first]:
+            player = players[seat]
+            # declaring_seats is read afresh: a declaration can change who has one
+            if player is not None and seat in rnd.declaring_seats and options(seat):
                 choice = player.declare(self.view(seat))
                 if choice:
                     self._apply(seat, "declare", choice)
-            seat = next_seat(seat)
 
     def finish_deal(self) -> None:
         """The extra declaration round after the last card, then end the deal."""
@@ -115,14 +122,22 @@ class Table:
         """Make the next computer decision. False when a person must act or the hand is over."""
         rnd = self.round
         phase = rnd.phase
-        if phase == FINISHED or self.waiting_for is not None:
-            return False
-        if phase == DEALING:
+        if phase == PLAYING:  # the common case first
+            seat = rnd.turn
+            player = self.players[seat]
+            if player is None:
+                return False  # a person's turn
+            self._apply(seat, "play", player.play(self.view(seat)))
+            return True
+        if phase == DEALING:  # nobody's turn: people declare when they like, nobody waits
             if rnd.dealt < rnd.rules.dealt_cards:
                 self.deal_one()
             else:
                 self.finish_deal()
-        elif phase == AUCTION:
+            return True
+        if phase == FINISHED or self.waiting_for is not None:
+            return False
+        if phase == AUCTION:
             seat = rnd.turn
             assert seat is not None
             player = self.players[seat]
@@ -146,20 +161,28 @@ class Table:
                 self._apply(seat, "overcall", choice)
             else:
                 rnd.pass_overcall(seat)
-        elif phase == PLAYING:
-            seat = rnd.turn
-            self._apply(seat, "play", self.players[seat].play(self.view(seat)))
         return True
 
     def run(self) -> Round:
         """Play on until a person must act or the hand is finished."""
+        rnd = self.round
+        while rnd.phase == DEALING and rnd.next_receiver is not None:
+            # What step() does in the deal, card by card: nobody waits for a card, and while
+            # no seat has a declaration to make there is nobody to ask between cards.
+            if rnd.declaring_seats:
+                self.deal_one()
+            else:
+                self._declaration_round(rnd.deal_while_nobody_declares())
         while self.step():
             pass
         return self.round
 
     def _apply(self, seat: int, action: str, cards) -> None:
         try:
-            getattr(self.round, action)(seat, cards)
+            if action == "play":
+                self.round.play(seat, cards)
+            else:
+                getattr(self.round, action)(seat, cards)
         except (IllegalAction, CardParseError) as exc:
             name = getattr(self.players[seat], "name", "player")
             raise PlayerError(

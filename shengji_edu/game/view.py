@@ -70,7 +70,7 @@ class PlayerView:
     it does not change when the game goes on (ask for a new one).
     """
 
-    __slots__ = ("_table", "_seat", "_hand", "_rng", "_buried")
+    __slots__ = ("_table", "_seat", "_hand", "_rng", "_buried", "_options")
 
     _table: PublicTable
     _seat: int
@@ -198,6 +198,8 @@ class PlayerView:
             allowed = table.phase == AUCTION and table.turn == self._seat
         if not allowed:
             return []
+        if self._options is not None:  # the round's own answer for this seat, worked out once
+            return [list(option) for option in self._options]
         return possible_declarations(
             self._hand, table.level_rank, table.standing_declaration, table.rules.decks, self._seat
         )
@@ -455,14 +457,25 @@ class PlayerView:
         return cls.from_parts(table, seat, hand, rng, buried)
 
 
-def make_view(table: PublicTable, seat: int, hand: tuple, rng: random.Random, buried: tuple):
-    """The engine's fast way to a view (:meth:`Round.view`): parts already checked."""
+def make_view(
+    table: PublicTable,
+    seat: int,
+    hand: tuple,
+    rng: random.Random,
+    buried: tuple,
+    options: tuple | None = None,
+):
+    """The engine's fast way to a view (:meth:`Round.view`): parts already checked.
+
+    ``options`` is what the seat may declare, when the round has worked it out already (it
+    is what :attr:`PlayerView.legal_declarations` would compute from the view's hand)."""
     view = _new_view(PlayerView)
     view._table = table
     view._seat = seat
     view._hand = hand
     view._rng = rng
     view._buried = buried
+    view._options = options
     return view
 
 
@@ -475,6 +488,7 @@ def _fill(view: PlayerView, table, seat, hand, rng, buried) -> None:
     view._hand = hand
     view._rng = rng
     view._buried = buried
+    view._options = None
 
 
 # --- sampling the unseen cards -----------------------------------------------------------------

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import islice
 
-from ..cards import Card
+from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
 from ..trump import TRUMP, Trump
 from ..units import SINGLE, TITANIC, TRACTOR, decompose
@@ -41,12 +42,12 @@ from .base import PlayerView, trump_of
 from .knowledge import (
     check_name,
     current_winner,
+    hand_counts,
     is_last_to_play,
     points_on_table,
+    strongest_top,
     trumps_in,
-    unit_is_sure,
-    unseen_by_suit,
-    unseen_cards,
+    unseen_groups,
     winning_test,
 )
 
@@ -62,13 +63,35 @@ def card_cost(card: Card, trump: Trump) -> int:
 
 def play_cost(play: Sequence[Card], hand_counts: Counter, trump: Trump) -> int:
     """Total cost of a play, plus a charge for every pair (or triple) of the hand it splits."""
-    cost = sum(card_cost(c, trump) for c in play)
+    costs = _card_costs(trump)  # card_cost of every card, by card.index
+    if len(play) == 1:  # most plays: the same sum for one card
+        card = play[0]
+        return costs[card.index] + (8 if hand_counts[card] >= 2 else 0)
+    cost = sum(costs[c.index] for c in play)
     split = sum(1 for c in set(play) if hand_counts[c] >= 2 and play.count(c) < hand_counts[c])
     return cost + 8 * split
 
 
+def _card_costs(trump: Trump) -> tuple[int, ...]:
+    """:func:`card_cost` of every card under ``trump``, by card index (made once per trump,
+    and the last one asked for kept at hand: a decision asks for it once per play)."""
+    global _last_costs
+    last = _last_costs  # one tuple, read at once: safe with threads
+    if last[0] is not trump:
+        last = _last_costs = (trump, _costs_of(trump))
+    return last[1]
+
+
+@lru_cache(maxsize=256)
+def _costs_of(trump: Trump) -> tuple[int, ...]:
+    return tuple(card_cost(card, trump) for card in ALL_CARDS)
+
+
+_last_costs: tuple = (None, ())
+
+
 def cheapest(plays: list[list[Card]], view: PlayerView) -> list[Card]:
-    trump, counts = view.trump, Counter(view.hand)
+    trump, counts = view.trump, hand_counts(view)
     return min(plays, key=lambda p: play_cost(p, counts, trump))
 
 
@@ -87,14 +110,17 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
     assert trump is not None and lead is not None
     hand = view.hand
     suit = trump.suit_of(lead[0])
-    forced = [c for c in hand if trump.suit_of(c) == suit]
+    forced = trump.cards_of(hand, suit)
     if len(forced) >= len(lead):
+        if len(lead) == 1:  # what iter_legal_follows lists for a single: each suit card once
+            return [[card] for card in islice(dict.fromkeys(trump.sort(forced)), limit)]
         return list(islice(iter_legal_follows(hand, lead, trump), limit))
     extra = len(lead) - len(forced)
     others = [c for c in hand if trump.suit_of(c) != suit]
+    costs = _card_costs(trump)  # card_cost(c, trump) is costs[c.index]
     plays = [
-        forced + sorted(others, key=lambda c: card_cost(c, trump))[:extra],
-        forced + sorted(others, key=lambda c: (-c.points, card_cost(c, trump)))[:extra],
+        forced + sorted(others, key=lambda c: costs[c.index])[:extra],
+        forced + sorted(others, key=lambda c: (-c.points, costs[c.index]))[:extra],
     ]
     trumps = [c for c in others if trump.suit_of(c) == TRUMP]
     if not forced and suit != TRUMP and len(trumps) >= extra:
@@ -120,7 +146,7 @@ def feed_partner(view: PlayerView, plays: list[list[Card]]) -> list[Card] | None
     def points(play: list[Card]) -> int:
         return sum(c.points for c in play)
 
-    counts = Counter(view.hand)
+    counts = hand_counts(view)
     return min(plays, key=lambda p: (-points(p), play_cost(p, counts, trump) - 3 * points(p)))
 
 
@@ -155,12 +181,26 @@ class LeadContext:
         self.trump = trump
         self.units = decompose(view.hand, trump)
         self.side = [u for u in self.units if u.suit != TRUMP]
-        self.unseen = unseen_by_suit(unseen_cards(view), trump)
+        self.unseen = unseen_groups(view, trump)  # = unseen_by_suit(unseen_cards(view), trump)
+        self._tops: dict[tuple[str, int, int], int] = {}
+        self._voids: dict[str, bool] = {}
 
     def sure(self, unit) -> bool:
-        return unit_is_sure(unit, self.unseen, self.trump) and not _opponent_void(
-            self.view, unit.suit
-        )
+        """``unit_is_sure(unit, self.unseen, trump)`` and no opponent is void in its suit.
+
+        The strongest unseen unit of each suit and shape is worked out once per lead
+        (:func:`strongest_top`), as every rule asks about several units."""
+        key = (unit.suit, unit.width, unit.steps)
+        top = self._tops.get(key)
+        if top is None:
+            cards = self.unseen.get(unit.suit, [])
+            top = self._tops[key] = strongest_top(cards, self.trump, unit.width, unit.steps)
+        if unit.high < top:
+            return False
+        void = self._voids.get(unit.suit)
+        if void is None:
+            void = self._voids[unit.suit] = _opponent_void(self.view, unit.suit)
+        return not void
 
 
 def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:

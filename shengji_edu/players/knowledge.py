@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from ..cards import ALL_CARDS, Card, shorten
 from ..scoring import trick_points
 from ..tricks import play_key, trick_winner
-from ..trump import TRUMP, Trump
+from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
 from ..units import SINGLE, Unit, group_profile, lead_format, tractor_windows
 from .base import PlayerView
 
@@ -35,11 +35,45 @@ def check_rate(value: object, what: str) -> float:
 def unseen_cards(view: PlayerView) -> Counter:
     """Cards this player has not seen: not in its hand, not played, not buried by it (every
     card exists ``rules.decks`` times)."""
+    left = _unseen_counts(view)
+    return Counter({card: n for card, n in zip(ALL_CARDS, left, strict=True) if n > 0})
+
+
+def _unseen_counts(view: PlayerView) -> list[int]:
+    """How many copies of each card (by ``card.index``) this player has not seen."""
     left = [view.rules.decks] * len(ALL_CARDS)  # by card.index; cheaper than Counters
     for seen in (view.hand, view.played_cards, view.buried):
         for card in seen:
             left[card.index] -= 1
-    return Counter({card: n for card, n in zip(ALL_CARDS, left, strict=True) if n > 0})
+    return left
+
+
+def unseen_groups(view: PlayerView, trump: Trump) -> dict[str, list[Card]]:
+    """``unseen_by_suit(unseen_cards(view), trump)`` in one step (the lead rules ask it for
+    every lead): the unseen cards by effective suit, each copy listed, in card order."""
+    left = _unseen_counts(view)
+    groups: dict[str, list[Card]] = {}
+    for suit, members in _members(trump):
+        group: list[Card] = []
+        for card in members:
+            if left[card.index]:
+                group += [card] * left[card.index]
+        if group:
+            groups[suit] = group
+    return groups
+
+
+def _members(trump: Trump) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+    """Each effective suit with its cards in card order (the last trump asked about kept)."""
+    global _last_members
+    last = _last_members  # one tuple, read at once: safe with threads
+    if last[0] is not trump:
+        members = tuple((s, tuple(trump.cards_of(ALL_CARDS, s))) for s in EFFECTIVE_SUITS)
+        last = _last_members = (trump, members)
+    return last[1]
+
+
+_last_members: tuple = (None, ())
 
 
 def unseen_by_suit(unseen: Counter, trump: Trump) -> dict[str, list[Card]]:
@@ -69,9 +103,38 @@ def unit_is_sure(unit: Unit, unseen: dict[str, list[Card]], trump: Trump) -> boo
     return all(top <= unit.high for top in tractor_windows(profile, steps))
 
 
+def strongest_top(cards: Sequence[Card], trump: Trump, width: int, steps: int) -> int:
+    """The top step of the strongest unit of *steps × width* inside ``cards`` (-1: none).
+
+    ``unit_is_sure(unit, unseen, trump)`` is ``unit.high >= strongest_top(unseen cards of the
+    unit's suit, trump, unit.width, unit.steps)``: one number per suit and shape, which a
+    player judging many units against the same unseen cards works out once (the tests
+    check that the two agree)."""
+    if width == 1:
+        return max(map(trump.step, cards), default=-1)
+    profile = group_profile(cards, trump, width)
+    if steps == 1:
+        return max(profile, default=-1)
+    return max(tractor_windows(profile, steps), default=-1)
+
+
 def trick_plays(view: PlayerView) -> list[Sequence[Card]]:
     """The cards played to the running trick so far, lead first."""
     return [cards for _seat, cards in view.current_trick]
+
+
+def hand_counts(view: PlayerView) -> Counter:
+    """``Counter(view.hand)``, remembered for the last hand asked about (a player's rules ask
+    for it several times per decision). Read it; do not change it."""
+    global _last_counts
+    hand = view.hand
+    last = _last_counts  # one tuple, read at once: safe with threads
+    if last[0] is not hand:
+        last = _last_counts = (hand, Counter(hand))
+    return last[1]
+
+
+_last_counts: tuple = (None, None)
 
 
 def current_winner(view: PlayerView) -> int | None:
@@ -81,7 +144,18 @@ def current_winner(view: PlayerView) -> int | None:
         return None
     trump = view.trump
     assert trump is not None
-    return plays[trick_winner([cards for _s, cards in plays], trump)][0]
+    global _last_winner
+    last = _last_winner  # one tuple, read at once: safe with threads
+    if last[0] is plays and last[1] is trump:  # asked again about the same trick
+        return last[2]
+    winner = plays[trick_winner([cards for _s, cards in plays], trump)][0]
+    _last_winner = (plays, trump, winner)
+    return winner
+
+
+_last_winner: tuple = (None, None, None)
+"""The last trick :func:`current_winner` judged (it is immutable: a tuple) and its winner.
+A player's rules ask it several times about one trick; the answer is kept for the next."""
 
 
 def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
@@ -95,8 +169,23 @@ def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
     assert trump is not None and lead is not None
     plays = trick_plays(view)
     fmt = lead_format(lead, trump)
-    best = max(k for k in (play_key(p, fmt, trump) for p in plays) if k is not None)
-    return lambda play: (key := play_key(play, fmt, trump)) is not None and key > best
+    best: list = []
+
+    def wins(play: Sequence[Card]) -> bool:
+        if not best:  # the best play so far, scored once
+            best.append(max(k for k in (play_key(p, fmt, trump) for p in plays) if k is not None))
+        return (key := play_key(play, fmt, trump)) is not None and key > best[0]
+
+    if len(lead) != 1:
+        return wins
+    # Single cards: play_key's comparison on one number per card (a card of the led suit or a
+    # trump, stronger than the best so far: trick_winner's test for single cards).
+    allowed = (fmt.suit, TRUMP)
+    suit_of, strength = trump.suit_of, trump.strength
+    top = max(strength(p[0]) for p in plays if suit_of(p[0]) in allowed)
+    return lambda play: (
+        suit_of(play[0]) in allowed and strength(play[0]) > top if len(play) == 1 else wins(play)
+    )
 
 
 def would_win(view: PlayerView, play: Sequence[Card]) -> bool:

@@ -1,0 +1,180 @@
+"""A faster engine plays exactly the hands of before (issue 17).
+
+``tests/fixtures/speed/speed_games.json`` was written by main at 67f1503, before the engine
+was made faster: 720 seeded hands of random, greedy and mixed tables with one, two and three
+decks, the overcall round, the 2s as trumps, the after-deal auction and throw penalties,
+first hands and later ones. Each hand is replayed here and its action log, event list and
+hand record are compared (by SHA-256) with the frozen ones: same seed, same decisions, card
+for card, and the same records and events.
+
+The engine's and the players' quick forms (unseen cards by suit, the strongest unseen unit,
+the single-card winning test and candidate follows, the declarations a view carries,
+identity searches in hands, the shared trump tables) are checked here against the plain
+definitions they stand for, at every decision of seeded hands.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections import Counter
+from itertools import islice
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shengji_edu import ALL_CARDS, RuleSet, Trump, decompose
+from shengji_edu.cards import first_missing, holds
+from shengji_edu.follow import iter_legal_follows
+from shengji_edu.game import Round, Table
+from shengji_edu.game.declaring import possible_declarations
+from shengji_edu.game.round import PLAYING
+from shengji_edu.players import make_player
+from shengji_edu.players.greedy import CANDIDATE_LIMIT, candidate_follows
+from shengji_edu.players.knowledge import (
+    current_winner,
+    hand_counts,
+    strongest_top,
+    trick_plays,
+    unit_is_sure,
+    unseen_by_suit,
+    unseen_cards,
+    unseen_groups,
+    winning_test,
+)
+from shengji_edu.tricks import play_key, trick_winner
+from shengji_edu.units import lead_format
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "speed"
+
+
+def _load_maker():
+    spec = importlib.util.spec_from_file_location(
+        "make_speed_fixtures", FIXTURES / "make_speed_fixtures.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+maker = _load_maker()
+FROZEN = json.loads((FIXTURES / "speed_games.json").read_text(encoding="utf-8"))
+KEYS = ("variant", "table", "seed", "levels", "dealer")
+
+
+def test_the_frozen_hands_cover_every_table_and_variant():
+    assert len(FROZEN) == len(maker.specs()) == 720
+    assert {(g["variant"], g["table"]) for g in FROZEN} == {
+        (v, t) for v in maker.VARIANTS for t in maker.TABLES
+    }
+    assert [{k: g[k] for k in KEYS} for g in FROZEN] == maker.specs()
+
+
+@pytest.mark.parametrize("variant", list(maker.VARIANTS))
+def test_seeded_hands_are_the_hands_of_before(variant):
+    changed = []
+    for game in FROZEN:
+        if game["variant"] != variant:
+            continue
+        spec = {k: game[k] for k in KEYS}
+        now = maker.summary(spec)
+        if now != game:
+            differs = sorted(k for k in game if now[k] != game[k])
+            changed.append((spec["table"], spec["seed"], differs))
+    assert not changed, (
+        f"{len(changed)} hands changed, e.g. {changed[:3]}; compare "
+        f"'python tests/fixtures/speed/make_speed_fixtures.py --show SEED {variant} TABLE' "
+        f"on this revision and on 67f1503"
+    )
+
+
+# --- the fast forms agree with the plain ones they stand for -------------------------------------
+
+
+def _views(rules: RuleSet, seeds: range):
+    """Every view a player decided from in a few seeded hands (random and greedy seats)."""
+    for seed in seeds:
+        rnd = Round(seed, rules)
+        table = Table(rnd, [make_player(k) for k in ("greedy", "random", "greedy", "random")])
+        while True:
+            if rnd.phase == PLAYING:
+                yield rnd, rnd.view(rnd.turn)
+            elif rnd.turn is None and rnd.phase != "finished":
+                for seat in range(4):
+                    yield rnd, rnd.view(seat)
+            if not table.step():
+                break
+
+
+VIEW_RULES = [RuleSet(decks=1), RuleSet(), RuleSet(decks=3, twos_are_trump=True)]
+
+
+@pytest.mark.parametrize("rules", VIEW_RULES, ids=["1deck", "2decks", "3decks_twos"])
+def test_the_fast_forms_agree_with_the_plain_ones_at_every_decision(rules):
+    checked = Counter()
+    for rnd, view in _views(rules, range(4)):
+        # the declarations a view carries are the ones its hand gives
+        table = view.public
+        if view.legal_declarations or view.phase == "dealing":
+            plain = (
+                possible_declarations(
+                    view.hand, table.level_rank, table.standing_declaration, rules.decks, view.seat
+                )
+                if table.dealt > 0
+                else []
+            )
+            assert view.legal_declarations == plain
+            assert (view.seat in rnd.declaring_seats) == bool(plain)
+            checked["declarations"] += 1
+        trump = view.trump
+        if view.phase != PLAYING or trump is None:
+            continue
+        assert hand_counts(view) == Counter(view.hand)
+        unseen = unseen_by_suit(unseen_cards(view), trump)
+        assert unseen_groups(view, trump) == unseen
+        for unit in decompose(view.hand, trump):
+            top = strongest_top(unseen.get(unit.suit, []), trump, unit.width, unit.steps)
+            assert (unit.high >= top) == unit_is_sure(unit, unseen, trump)
+            checked["sure"] += 1
+        if view.lead is not None:
+            lead = view.lead
+            if len(trump.cards_of(view.hand, trump.suit_of(lead[0]))) >= len(lead):
+                plain = list(islice(iter_legal_follows(view.hand, lead, trump), CANDIDATE_LIMIT))
+                assert candidate_follows(view) == plain
+                checked["candidates"] += 1
+            plays = trick_plays(view)
+            assert current_winner(view) == view.current_trick[trick_winner(plays, trump)][0]
+            fmt = lead_format(view.lead, trump)
+            best = max(k for k in (play_key(p, fmt, trump) for p in plays) if k is not None)
+            wins = winning_test(view)
+            for card in dict.fromkeys(view.hand):
+                for play in ([card], [card] * len(view.lead)):
+                    if len(play) == len(view.lead):
+                        key = play_key(play, fmt, trump)
+                        assert wins(play) == (key is not None and key > best)
+                        checked["wins"] += 1
+    assert min(checked.values()) > 20, checked
+
+
+@given(
+    st.lists(st.sampled_from(ALL_CARDS[:8]), max_size=8),
+    st.lists(st.sampled_from(ALL_CARDS[:8]), max_size=12),
+)
+def test_first_missing_and_holds_are_the_multiset_tests(cards, hand):
+    missing = Counter(cards) - Counter(hand)
+    assert first_missing(cards, hand) == next(iter(missing), None)
+    for card in ALL_CARDS[:9]:
+        assert holds(hand, card) == (card in hand)
+
+
+def test_trump_tables_are_shared_but_the_same_as_freshly_built():
+    for level in (2, 7, 14):
+        for suit in (None, "S", "D"):
+            for twos in (False, True):
+                first, again = Trump(level, suit, twos), Trump(level, suit, twos)
+                assert first == again and hash(first) == hash(again)
+                built = first._tables()
+                assert (again._suit_of, again._step, again._strength, again._sort_key) == built
