@@ -30,13 +30,13 @@ import re
 import shutil
 import subprocess
 import sys
-import textwrap
 import time
 from contextlib import redirect_stdout
 from pathlib import Path
 
 import nbformat
 import pytest
+from subreaper import SUBREAPER_RUNNER
 
 from shengji_edu.cli import main
 from shengji_edu.exercises import ex01, questions
@@ -151,30 +151,6 @@ def check_table(out: str) -> None:
 
 
 # --- hostile submissions -------------------------------------------------------------------
-SUBREAPER_RUNNER = textwrap.dedent(
-    """
-    import ctypes, json, os, signal, subprocess, sys, time
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans of the run come to us
-    started = time.monotonic()
-    code = subprocess.call([sys.executable, "-m", "shengji_edu", *sys.argv[1:]])
-    elapsed = time.monotonic() - started
-    time.sleep(0.5)
-    left = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat") as handle:
-                    ppid = int(handle.read().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                continue
-            if ppid == os.getpid():
-                with open(f"/proc/{name}/cmdline", "rb") as handle:
-                    left.append(handle.read().replace(b"\\0", b" ").decode(errors="replace"))
-                os.kill(int(name), signal.SIGKILL)
-    print(json.dumps({"code": code, "elapsed": elapsed, "left": left}))
-    """
-)
 TIMEOUT = 15
 CELL_TIMEOUT = 5
 SYNTAX_ERROR_CELL = 'def points_of(cards)\n    """No colon."""\n    return 0'

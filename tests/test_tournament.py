@@ -16,11 +16,11 @@ import shutil
 import signal
 import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 
 import pytest
+from subreaper import SUBREAPER_RUNNER
 
 from shengji_edu.arena import play_duplicate
 from shengji_edu.cli import main
@@ -43,32 +43,6 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 LINUX = sys.platform.startswith("linux")
 SURVIVOR = b"shengji-tournament-survivor"
-SUBREAPER_RUNNER = textwrap.dedent(
-    """
-    import ctypes, json, os, signal, subprocess, sys, time
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER: orphans of the run come to us
-    started = time.monotonic()
-    code = subprocess.call([sys.executable, "-m", "shengji_edu", *sys.argv[1:]])
-    elapsed = time.monotonic() - started
-    time.sleep(0.5)
-    left = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat") as handle:
-                    state, ppid = handle.read().rsplit(")", 1)[1].split()[:2]
-            except OSError:
-                continue
-            if int(ppid) == os.getpid() and state == "Z":
-                os.waitpid(int(name), 0)  # it has ended (e.g. multiprocessing's tracker)
-            elif int(ppid) == os.getpid():
-                with open(f"/proc/{name}/cmdline", "rb") as handle:
-                    left.append(handle.read().replace(b"\\0", b" ").decode(errors="replace"))
-                os.kill(int(name), signal.SIGKILL)
-    print(json.dumps({"code": code, "elapsed": elapsed, "left": left}))
-    """
-)
 
 
 def alive_with(marker: bytes) -> list[int]:
