@@ -339,8 +339,14 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     Cards of several effective suits are decomposed one suit at a time (trumps first); the
     format of a lead only makes sense for one suit, see :func:`lead_format`.
     """
+    ordered = trump.sort(cards)  # grouped by effective suit, strongest first in each
+    if not ordered:
+        return []
+    suit = trump.suit_of(ordered[0])
+    if trump.suit_of(ordered[-1]) == suit:  # one suit only (a lead, a suit of a hand): as below
+        return _decompose_suit(ordered, suit, trump)
     units: list[Unit] = []
-    groups = trump.by_suit(cards)
+    groups = trump.by_suit(ordered)
     for suit in EFFECTIVE_SUITS:
         if groups[suit]:
             units.extend(_decompose_suit(groups[suit], suit, trump))
