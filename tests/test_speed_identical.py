@@ -32,7 +32,14 @@ from shengji_edu.game import Round, Table
 from shengji_edu.game.declaring import possible_declarations
 from shengji_edu.game.round import PLAYING
 from shengji_edu.players import make_player
-from shengji_edu.players.greedy import CANDIDATE_LIMIT, candidate_follows
+from shengji_edu.players.greedy import (
+    CANDIDATE_LIMIT,
+    _card_costs,
+    _play_cost,
+    candidate_follows,
+    held_by_index,
+    play_cost,
+)
 from shengji_edu.players.knowledge import (
     current_winner,
     hand_counts,
@@ -133,6 +140,8 @@ def test_the_fast_forms_agree_with_the_plain_ones_at_every_decision(rules):
         if view.phase != PLAYING or trump is None:
             continue
         assert hand_counts(view) == Counter(view.hand)
+        held = held_by_index(view)
+        assert held == [view.hand.count(card) for card in ALL_CARDS]
         unseen = unseen_by_suit(unseen_cards(view), trump)
         assert unseen_groups(view, trump) == unseen
         for unit in decompose(view.hand, trump):
@@ -145,6 +154,10 @@ def test_the_fast_forms_agree_with_the_plain_ones_at_every_decision(rules):
                 plain = list(islice(iter_legal_follows(view.hand, lead, trump), CANDIDATE_LIMIT))
                 assert candidate_follows(view) == plain
                 checked["candidates"] += 1
+            for play in candidate_follows(view):  # the quick cost is play_cost
+                counts = Counter(view.hand)
+                assert _play_cost(play, held, _card_costs(trump)) == play_cost(play, counts, trump)
+                checked["costs"] += 1
             plays = trick_plays(view)
             assert current_winner(view) == view.current_trick[trick_winner(plays, trump)][0]
             fmt = lead_format(view.lead, trump)
