@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 from collections import Counter
 from itertools import islice
 from pathlib import Path
@@ -41,6 +42,7 @@ from shengji_edu.players.greedy import (
     play_cost,
 )
 from shengji_edu.players.knowledge import (
+    _trick_so_far,
     current_winner,
     hand_counts,
     strongest_top,
@@ -191,3 +193,19 @@ def test_trump_tables_are_shared_but_the_same_as_freshly_built():
                 assert first == again and hash(first) == hash(again)
                 built = first._tables()
                 assert (again._suit_of, again._step, again._strength, again._sort_key) == built
+
+
+def test_the_remembered_trick_winner_is_trick_winner_in_any_order_of_questions():
+    # _trick_so_far scores only the newest play when asked about the last trick plus one
+    # play; asked in a shuffled order (other tricks, other trumps between), it must still be
+    # trick_winner's answer.
+    questions = []
+    for rules in VIEW_RULES:
+        for _rnd, view in _views(rules, range(2)):
+            if view.phase == PLAYING and view.current_trick:
+                questions.append((view.current_trick, view.trump))
+    assert sum(len(plays[0][1]) > 1 for plays, _ in questions) > 20
+    order = questions + random.Random(7).sample(questions, len(questions))
+    for plays, trump in order:
+        expected = plays[trick_winner([cards for _s, cards in plays], trump)][0]
+        assert _trick_so_far(plays, trump)[0] == expected

@@ -144,18 +144,48 @@ def current_winner(view: PlayerView) -> int | None:
         return None
     trump = view.trump
     assert trump is not None
-    global _last_winner
-    last = _last_winner  # one tuple, read at once: safe with threads
+    return _trick_so_far(plays, trump)[0]
+
+
+def _trick_so_far(plays: tuple, trump: Trump) -> tuple[int, tuple | None]:
+    """(the seat winning ``plays`` so far, its :func:`play_key`; None for single cards).
+
+    The seat is ``plays[trick_winner([cards for _s, cards in plays], trump)][0]``, kept for
+    the next question: a player's rules ask about one trick several times, and the next seat
+    asks about the same trick with one play more, so only that play is scored, by
+    :func:`trick_winner`'s rule (a play takes the lead only with a strictly higher key). The
+    tests compare it with :func:`trick_winner` at every decision of seeded hands.
+    """
+    global _last_trick
+    last = _last_trick  # one tuple, read at once: safe with threads
     if last[0] is plays and last[1] is trump:  # asked again about the same trick
         return last[2]
-    winner = plays[trick_winner([cards for _s, cards in plays], trump)][0]
-    _last_winner = (plays, trump, winner)
-    return winner
+    lead = plays[0][1]
+    if len(lead) == 1:  # single cards: trick_winner's quick comparison of strengths
+        answer = (plays[trick_winner([cards for _s, cards in plays], trump)][0], None)
+    else:
+        fmt = lead_format(lead, trump)
+        before = last[0]
+        if (
+            last[1] is trump
+            and before is not None
+            and len(before) == len(plays) - 1
+            and plays[:-1] == before  # the trick asked about last, one play ago
+        ):
+            (seat, best), start = last[2], len(before)
+        else:
+            seat, best, start = plays[0][0], play_key(lead, fmt, trump), 1
+        for next_seat, cards in plays[start:]:
+            key = play_key(cards, fmt, trump)
+            if key is not None and key > best:
+                seat, best = next_seat, key
+        answer = (seat, best)
+    _last_trick = (plays, trump, answer)
+    return answer
 
 
-_last_winner: tuple = (None, None, None)
-"""The last trick :func:`current_winner` judged (it is immutable: a tuple) and its winner.
-A player's rules ask it several times about one trick; the answer is kept for the next."""
+_last_trick: tuple = (None, None, None)
+"""The last trick :func:`_trick_so_far` judged (it is immutable: a tuple) and its answer."""
 
 
 def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
@@ -172,8 +202,11 @@ def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
     best: list = []
 
     def wins(play: Sequence[Card]) -> bool:
-        if not best:  # the best play so far, scored once
-            best.append(max(k for k in (play_key(p, fmt, trump) for p in plays) if k is not None))
+        if not best:  # the best key so far: the winning play's (see _trick_so_far)
+            top = _trick_so_far(view.current_trick, trump)[1]
+            if top is None:  # a single-card trick (asked about a longer play): score it here
+                top = max(k for k in (play_key(p, fmt, trump) for p in plays) if k is not None)
+            best.append(top)
         return (key := play_key(play, fmt, trump)) is not None and key > best[0]
 
     if len(lead) != 1:
