@@ -50,7 +50,9 @@ from shengji_edu.players.knowledge import (
     unit_is_sure,
     unseen_by_suit,
     unseen_cards,
+    unseen_counts,
     unseen_groups,
+    unseen_in,
     winning_test,
 )
 from shengji_edu.tricks import play_key, trick_winner
@@ -146,6 +148,9 @@ def test_the_fast_forms_agree_with_the_plain_ones_at_every_decision(rules):
         assert held == [view.hand.count(card) for card in ALL_CARDS]
         unseen = unseen_by_suit(unseen_cards(view), trump)
         assert unseen_groups(view, trump) == unseen
+        left = unseen_counts(view)
+        for suit in ("T", "S", "H", "D", "C"):
+            assert unseen_in(left, trump, suit) == unseen.get(suit, [])
         for unit in decompose(view.hand, trump):
             top = strongest_top(unseen.get(unit.suit, []), trump, unit.width, unit.steps)
             assert (unit.high >= top) == unit_is_sure(unit, unseen, trump)

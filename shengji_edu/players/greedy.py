@@ -46,7 +46,9 @@ from .knowledge import (
     points_on_table,
     strongest_top,
     trumps_in,
+    unseen_counts,
     unseen_groups,
+    unseen_in,
     winning_test,
 )
 
@@ -209,9 +211,21 @@ class LeadContext:
         self.trump = trump
         self.units = decompose(view.hand, trump)
         self.side = [u for u in self.units if u.suit != TRUMP]
-        self.unseen = unseen_groups(view, trump)  # = unseen_by_suit(unseen_cards(view), trump)
+        self._left: list[int] | None = None  # unseen copies by card index, counted once
         self._tops: dict[tuple[str, int, int], int] = {}
         self._voids: dict[str, bool] = {}
+
+    @property
+    def unseen(self) -> dict[str, list[Card]]:
+        """The unseen cards by effective suit: ``unseen_by_suit(unseen_cards(view), trump)``."""
+        return unseen_groups(self.view, self.trump)
+
+    def unseen_in(self, suit: str) -> list[Card]:
+        """``self.unseen.get(suit, [])``, worked out for that suit alone (the rules ask only
+        about the suits of my side units)."""
+        if self._left is None:
+            self._left = unseen_counts(self.view)
+        return unseen_in(self._left, self.trump, suit)
 
     def sure(self, unit) -> bool:
         """``unit_is_sure(unit, self.unseen, trump)`` and no opponent is void in its suit.
@@ -221,7 +235,7 @@ class LeadContext:
         key = (unit.suit, unit.width, unit.steps)
         top = self._tops.get(key)
         if top is None:
-            cards = self.unseen.get(unit.suit, [])
+            cards = self.unseen_in(unit.suit)
             top = self._tops[key] = strongest_top(cards, self.trump, unit.width, unit.steps)
         if unit.high < top:
             return False

@@ -35,11 +35,11 @@ def check_rate(value: object, what: str) -> float:
 def unseen_cards(view: PlayerView) -> Counter:
     """Cards this player has not seen: not in its hand, not played, not buried by it (every
     card exists ``rules.decks`` times)."""
-    left = _unseen_counts(view)
+    left = unseen_counts(view)
     return Counter({card: n for card, n in zip(ALL_CARDS, left, strict=True) if n > 0})
 
 
-def _unseen_counts(view: PlayerView) -> list[int]:
+def unseen_counts(view: PlayerView) -> list[int]:
     """How many copies of each card (by ``card.index``) this player has not seen."""
     left = [view.rules.decks] * len(ALL_CARDS)  # by card.index; cheaper than Counters
     for seen in (view.hand, view.played_cards, view.buried):
@@ -51,24 +51,31 @@ def _unseen_counts(view: PlayerView) -> list[int]:
 def unseen_groups(view: PlayerView, trump: Trump) -> dict[str, list[Card]]:
     """``unseen_by_suit(unseen_cards(view), trump)`` in one step (the lead rules ask it for
     every lead): the unseen cards by effective suit, each copy listed, in card order."""
-    left = _unseen_counts(view)
+    left = unseen_counts(view)
     groups: dict[str, list[Card]] = {}
-    for suit, members in _members(trump):
-        group: list[Card] = []
-        for card in members:
-            if left[card.index]:
-                group += [card] * left[card.index]
+    for suit in _members(trump):
+        group = unseen_in(left, trump, suit)
         if group:
             groups[suit] = group
     return groups
 
 
-def _members(trump: Trump) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+def unseen_in(left: list[int], trump: Trump, suit: str) -> list[Card]:
+    """``unseen_groups(view, trump).get(suit, [])``, one suit only: ``left`` is how many
+    copies of each card (by ``card.index``) the player has not seen (``unseen_counts``)."""
+    group: list[Card] = []
+    for card in _members(trump)[suit]:
+        if left[card.index]:
+            group += [card] * left[card.index]
+    return group
+
+
+def _members(trump: Trump) -> dict[str, tuple[Card, ...]]:
     """Each effective suit with its cards in card order (the last trump asked about kept)."""
     global _last_members
     last = _last_members  # one tuple, read at once: safe with threads
     if last[0] is not trump:
-        members = tuple((s, tuple(trump.cards_of(ALL_CARDS, s))) for s in EFFECTIVE_SUITS)
+        members = {s: tuple(trump.cards_of(ALL_CARDS, s)) for s in EFFECTIVE_SUITS}
         last = _last_members = (trump, members)
     return last[1]
 
