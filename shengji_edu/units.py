@@ -141,10 +141,16 @@ class Unit:
 def _unit(kind: str, cards: list[Card], suit: str, high: int, low: int, pairs: int) -> Unit:
     """``Unit(kind, cards, suit, high, low, pairs)``, made the quick way.
 
-    A decomposition makes one Unit per single card: filling the instance's dictionary at
-    once costs a third of the frozen dataclass's field-by-field ``__init__``."""
+    A decomposition makes one Unit per single card: filling the instance's dictionary
+    directly costs a fraction of the frozen dataclass's field-by-field ``__init__``."""
     unit = _new_unit(Unit)
-    unit.__dict__.update(kind=kind, cards=cards, suit=suit, high=high, low=low, pairs=pairs)
+    fields = unit.__dict__
+    fields["kind"] = kind
+    fields["cards"] = cards
+    fields["suit"] = suit
+    fields["high"] = high
+    fields["low"] = low
+    fields["pairs"] = pairs
     return unit
 
 
@@ -339,8 +345,14 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     Cards of several effective suits are decomposed one suit at a time (trumps first); the
     format of a lead only makes sense for one suit, see :func:`lead_format`.
     """
+    ordered = trump.sort(cards)  # grouped by effective suit, strongest first in each
+    if not ordered:
+        return []
+    suit = trump.suit_of(ordered[0])
+    if trump.suit_of(ordered[-1]) == suit:  # one suit only (a lead, a suit of a hand): as below
+        return _decompose_suit(ordered, suit, trump)
     units: list[Unit] = []
-    groups = trump.by_suit(cards)
+    groups = trump.by_suit(ordered)
     for suit in EFFECTIVE_SUITS:
         if groups[suit]:
             units.extend(_decompose_suit(groups[suit], suit, trump))

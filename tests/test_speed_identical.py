@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import random
 from collections import Counter
 from itertools import islice
 from pathlib import Path
@@ -32,8 +33,16 @@ from shengji_edu.game import Round, Table
 from shengji_edu.game.declaring import possible_declarations
 from shengji_edu.game.round import PLAYING
 from shengji_edu.players import make_player
-from shengji_edu.players.greedy import CANDIDATE_LIMIT, candidate_follows
+from shengji_edu.players.greedy import (
+    CANDIDATE_LIMIT,
+    _card_costs,
+    _play_cost,
+    candidate_follows,
+    held_by_index,
+    play_cost,
+)
 from shengji_edu.players.knowledge import (
+    _trick_so_far,
     current_winner,
     hand_counts,
     strongest_top,
@@ -41,7 +50,9 @@ from shengji_edu.players.knowledge import (
     unit_is_sure,
     unseen_by_suit,
     unseen_cards,
+    unseen_counts,
     unseen_groups,
+    unseen_in,
     winning_test,
 )
 from shengji_edu.tricks import play_key, trick_winner
@@ -133,8 +144,13 @@ def test_the_fast_forms_agree_with_the_plain_ones_at_every_decision(rules):
         if view.phase != PLAYING or trump is None:
             continue
         assert hand_counts(view) == Counter(view.hand)
+        held = held_by_index(view)
+        assert held == [view.hand.count(card) for card in ALL_CARDS]
         unseen = unseen_by_suit(unseen_cards(view), trump)
         assert unseen_groups(view, trump) == unseen
+        left = unseen_counts(view)
+        for suit in ("T", "S", "H", "D", "C"):
+            assert unseen_in(left, trump, suit) == unseen.get(suit, [])
         for unit in decompose(view.hand, trump):
             top = strongest_top(unseen.get(unit.suit, []), trump, unit.width, unit.steps)
             assert (unit.high >= top) == unit_is_sure(unit, unseen, trump)
@@ -145,6 +161,10 @@ def test_the_fast_forms_agree_with_the_plain_ones_at_every_decision(rules):
                 plain = list(islice(iter_legal_follows(view.hand, lead, trump), CANDIDATE_LIMIT))
                 assert candidate_follows(view) == plain
                 checked["candidates"] += 1
+            for play in candidate_follows(view):  # the quick cost is play_cost
+                counts = Counter(view.hand)
+                assert _play_cost(play, held, _card_costs(trump)) == play_cost(play, counts, trump)
+                checked["costs"] += 1
             plays = trick_plays(view)
             assert current_winner(view) == view.current_trick[trick_winner(plays, trump)][0]
             fmt = lead_format(view.lead, trump)
@@ -178,3 +198,19 @@ def test_trump_tables_are_shared_but_the_same_as_freshly_built():
                 assert first == again and hash(first) == hash(again)
                 built = first._tables()
                 assert (again._suit_of, again._step, again._strength, again._sort_key) == built
+
+
+def test_the_remembered_trick_winner_is_trick_winner_in_any_order_of_questions():
+    # _trick_so_far scores only the newest play when asked about the last trick plus one
+    # play; asked in a shuffled order (other tricks, other trumps between), it must still be
+    # trick_winner's answer.
+    questions = []
+    for rules in VIEW_RULES:
+        for _rnd, view in _views(rules, range(2)):
+            if view.phase == PLAYING and view.current_trick:
+                questions.append((view.current_trick, view.trump))
+    assert sum(len(plays[0][1]) > 1 for plays, _ in questions) > 20
+    order = questions + random.Random(7).sample(questions, len(questions))
+    for plays, trump in order:
+        expected = plays[trick_winner([cards for _s, cards in plays], trump)][0]
+        assert _trick_so_far(plays, trump)[0] == expected

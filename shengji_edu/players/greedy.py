@@ -42,12 +42,13 @@ from .base import PlayerView, trump_of
 from .knowledge import (
     check_name,
     current_winner,
-    hand_counts,
     is_last_to_play,
     points_on_table,
     strongest_top,
     trumps_in,
+    unseen_counts,
     unseen_groups,
+    unseen_in,
     winning_test,
 )
 
@@ -91,8 +92,37 @@ _last_costs: tuple = (None, ())
 
 
 def cheapest(plays: list[list[Card]], view: PlayerView) -> list[Card]:
-    trump, counts = view.trump, hand_counts(view)
-    return min(plays, key=lambda p: play_cost(p, counts, trump))
+    """The play of least :func:`play_cost` (the first of equals)."""
+    held, costs = held_by_index(view), _card_costs(view.trump)
+    return min(plays, key=lambda p: _play_cost(p, held, costs))
+
+
+def held_by_index(view: PlayerView) -> list[int]:
+    """How many copies of each card the hand holds, by ``card.index``: ``hand_counts(view)``
+    as a list, so the rules count without hashing cards (remembered for the last hand)."""
+    global _last_held
+    hand = view.hand
+    last = _last_held  # one tuple, read at once: safe with threads
+    if last[0] is not hand:
+        held = [0] * len(ALL_CARDS)
+        for card in hand:
+            held[card.index] += 1
+        last = _last_held = (hand, held)
+    return last[1]
+
+
+_last_held: tuple = (None, None)
+
+
+def _play_cost(play: Sequence[Card], held: list[int], costs: tuple[int, ...]) -> int:
+    """:func:`play_cost` with the hand's counts by card index (:func:`held_by_index`) and the
+    cost table at hand: the same number (the tests compare them at every decision)."""
+    if len(play) == 1:
+        index = play[0].index
+        return costs[index] + (8 if held[index] >= 2 else 0)
+    cost = sum(costs[c.index] for c in play)
+    split = sum(1 for c in set(play) if held[c.index] >= 2 and play.count(c) < held[c.index])
+    return cost + 8 * split
 
 
 # --- following ----------------------------------------------------------------------------
@@ -146,8 +176,8 @@ def feed_partner(view: PlayerView, plays: list[list[Card]]) -> list[Card] | None
     def points(play: list[Card]) -> int:
         return sum(c.points for c in play)
 
-    counts = hand_counts(view)
-    return min(plays, key=lambda p: (-points(p), play_cost(p, counts, trump) - 3 * points(p)))
+    held, costs = held_by_index(view), _card_costs(trump)
+    return min(plays, key=lambda p: (-points(p), _play_cost(p, held, costs) - 3 * points(p)))
 
 
 def win_cheaply(view: PlayerView, plays: list[list[Card]]) -> list[Card] | None:
@@ -181,9 +211,21 @@ class LeadContext:
         self.trump = trump
         self.units = decompose(view.hand, trump)
         self.side = [u for u in self.units if u.suit != TRUMP]
-        self.unseen = unseen_groups(view, trump)  # = unseen_by_suit(unseen_cards(view), trump)
+        self._left: list[int] | None = None  # unseen copies by card index, counted once
         self._tops: dict[tuple[str, int, int], int] = {}
         self._voids: dict[str, bool] = {}
+
+    @property
+    def unseen(self) -> dict[str, list[Card]]:
+        """The unseen cards by effective suit: ``unseen_by_suit(unseen_cards(view), trump)``."""
+        return unseen_groups(self.view, self.trump)
+
+    def unseen_in(self, suit: str) -> list[Card]:
+        """``self.unseen.get(suit, [])``, worked out for that suit alone (the rules ask only
+        about the suits of my side units)."""
+        if self._left is None:
+            self._left = unseen_counts(self.view)
+        return unseen_in(self._left, self.trump, suit)
 
     def sure(self, unit) -> bool:
         """``unit_is_sure(unit, self.unseen, trump)`` and no opponent is void in its suit.
@@ -193,7 +235,7 @@ class LeadContext:
         key = (unit.suit, unit.width, unit.steps)
         top = self._tops.get(key)
         if top is None:
-            cards = self.unseen.get(unit.suit, [])
+            cards = self.unseen_in(unit.suit)
             top = self._tops[key] = strongest_top(cards, self.trump, unit.width, unit.steps)
         if unit.high < top:
             return False

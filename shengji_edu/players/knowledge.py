@@ -35,11 +35,11 @@ def check_rate(value: object, what: str) -> float:
 def unseen_cards(view: PlayerView) -> Counter:
     """Cards this player has not seen: not in its hand, not played, not buried by it (every
     card exists ``rules.decks`` times)."""
-    left = _unseen_counts(view)
+    left = unseen_counts(view)
     return Counter({card: n for card, n in zip(ALL_CARDS, left, strict=True) if n > 0})
 
 
-def _unseen_counts(view: PlayerView) -> list[int]:
+def unseen_counts(view: PlayerView) -> list[int]:
     """How many copies of each card (by ``card.index``) this player has not seen."""
     left = [view.rules.decks] * len(ALL_CARDS)  # by card.index; cheaper than Counters
     for seen in (view.hand, view.played_cards, view.buried):
@@ -51,24 +51,31 @@ def _unseen_counts(view: PlayerView) -> list[int]:
 def unseen_groups(view: PlayerView, trump: Trump) -> dict[str, list[Card]]:
     """``unseen_by_suit(unseen_cards(view), trump)`` in one step (the lead rules ask it for
     every lead): the unseen cards by effective suit, each copy listed, in card order."""
-    left = _unseen_counts(view)
+    left = unseen_counts(view)
     groups: dict[str, list[Card]] = {}
-    for suit, members in _members(trump):
-        group: list[Card] = []
-        for card in members:
-            if left[card.index]:
-                group += [card] * left[card.index]
+    for suit in _members(trump):
+        group = unseen_in(left, trump, suit)
         if group:
             groups[suit] = group
     return groups
 
 
-def _members(trump: Trump) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+def unseen_in(left: list[int], trump: Trump, suit: str) -> list[Card]:
+    """``unseen_groups(view, trump).get(suit, [])``, one suit only: ``left`` is how many
+    copies of each card (by ``card.index``) the player has not seen (``unseen_counts``)."""
+    group: list[Card] = []
+    for card in _members(trump)[suit]:
+        if left[card.index]:
+            group += [card] * left[card.index]
+    return group
+
+
+def _members(trump: Trump) -> dict[str, tuple[Card, ...]]:
     """Each effective suit with its cards in card order (the last trump asked about kept)."""
     global _last_members
     last = _last_members  # one tuple, read at once: safe with threads
     if last[0] is not trump:
-        members = tuple((s, tuple(trump.cards_of(ALL_CARDS, s))) for s in EFFECTIVE_SUITS)
+        members = {s: tuple(trump.cards_of(ALL_CARDS, s)) for s in EFFECTIVE_SUITS}
         last = _last_members = (trump, members)
     return last[1]
 
@@ -144,18 +151,48 @@ def current_winner(view: PlayerView) -> int | None:
         return None
     trump = view.trump
     assert trump is not None
-    global _last_winner
-    last = _last_winner  # one tuple, read at once: safe with threads
+    return _trick_so_far(plays, trump)[0]
+
+
+def _trick_so_far(plays: tuple, trump: Trump) -> tuple[int, tuple | None]:
+    """(the seat winning ``plays`` so far, its :func:`play_key`; None for single cards).
+
+    The seat is ``plays[trick_winner([cards for _s, cards in plays], trump)][0]``, kept for
+    the next question: a player's rules ask about one trick several times, and the next seat
+    asks about the same trick with one play more, so only that play is scored, by
+    :func:`trick_winner`'s rule (a play takes the lead only with a strictly higher key). The
+    tests compare it with :func:`trick_winner` at every decision of seeded hands.
+    """
+    global _last_trick
+    last = _last_trick  # one tuple, read at once: safe with threads
     if last[0] is plays and last[1] is trump:  # asked again about the same trick
         return last[2]
-    winner = plays[trick_winner([cards for _s, cards in plays], trump)][0]
-    _last_winner = (plays, trump, winner)
-    return winner
+    lead = plays[0][1]
+    if len(lead) == 1:  # single cards: trick_winner's quick comparison of strengths
+        answer = (plays[trick_winner([cards for _s, cards in plays], trump)][0], None)
+    else:
+        fmt = lead_format(lead, trump)
+        before = last[0]
+        if (
+            last[1] is trump
+            and before is not None
+            and len(before) == len(plays) - 1
+            and plays[:-1] == before  # the trick asked about last, one play ago
+        ):
+            (seat, best), start = last[2], len(before)
+        else:
+            seat, best, start = plays[0][0], play_key(lead, fmt, trump), 1
+        for next_seat, cards in plays[start:]:
+            key = play_key(cards, fmt, trump)
+            if key is not None and key > best:
+                seat, best = next_seat, key
+        answer = (seat, best)
+    _last_trick = (plays, trump, answer)
+    return answer
 
 
-_last_winner: tuple = (None, None, None)
-"""The last trick :func:`current_winner` judged (it is immutable: a tuple) and its winner.
-A player's rules ask it several times about one trick; the answer is kept for the next."""
+_last_trick: tuple = (None, None, None)
+"""The last trick :func:`_trick_so_far` judged (it is immutable: a tuple) and its answer."""
 
 
 def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
@@ -172,8 +209,11 @@ def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
     best: list = []
 
     def wins(play: Sequence[Card]) -> bool:
-        if not best:  # the best play so far, scored once
-            best.append(max(k for k in (play_key(p, fmt, trump) for p in plays) if k is not None))
+        if not best:  # the best key so far: the winning play's (see _trick_so_far)
+            top = _trick_so_far(view.current_trick, trump)[1]
+            if top is None:  # a single-card trick (asked about a longer play): score it here
+                top = max(k for k in (play_key(p, fmt, trump) for p in plays) if k is not None)
+            best.append(top)
         return (key := play_key(play, fmt, trump)) is not None and key > best[0]
 
     if len(lead) != 1:
