@@ -9,15 +9,19 @@ cards:
    has shown it is out of. ``view.what_if`` turns the guess into a world to play in, built
    from the table's public record and the guess alone.
 2. For each candidate play (:func:`candidate_plays`: the greedy choice and a few
-   alternatives), the hand is played to the end in that world by greedy players.
+   alternatives), the world is played on by greedy players for ``depth`` more tricks
+   (``None``: to the end of the hand).
 3. The candidate with the best average result for this player's team wins.
 
 ``samples`` counts sampled worlds, not seconds, so a decision depends only on the game's
 seed, never on how fast the machine is; ``time`` (off by default) caps a decision's seconds
-too, and then a fast machine may look at more worlds than a slow one. Declaring, overcalling and burying are left to the
-greedy rules. The sampling knows the variant from the view: every card exists
-``rules.decks`` times, the kitty holds ``rules.kitty_size`` cards, and after an overcall
-only the seat that buried last knows the kitty.
+too, and then a fast machine may look at more worlds than a slow one. Declaring,
+overcalling and burying are left to the greedy rules. The sampling knows the variant from
+the view: every card exists ``rules.decks`` times, the kitty holds ``rules.kitty_size``
+cards, and after an overcall only the seat that buried last knows the kitty.
+
+:class:`~.search.SearchPlayer` is the stronger sibling: rollouts to the end of the hand,
+more candidates, pruned as the worlds come in.
 """
 
 from __future__ import annotations
