@@ -1,26 +1,25 @@
-"""SearchPlayer: Monte Carlo search that plays every guess to the end of the hand.
+"""SearchPlayer: Monte Carlo search that spends its worlds on the plays still in the race.
 
-It is :class:`~.montecarlo.MonteCarloPlayer` with four changes, each of which made it
-stronger against greedy (lesson 08 and ``results/arena_search_*`` show by how much):
+It is :class:`~.montecarlo.MonteCarloPlayer` (the same candidates, the same greedy rollouts,
+the same scoring) with two changes:
 
-1. **Rollouts to the end of the hand** (``depth=None``). A rollout that stops after a few
-   tricks never sees the kitty, yet the last trick decides it, multiplied (RULES §6). Played
-   to the end, a rollout is scored the way the arena scores a hand: this side's points, plus
-   :data:`WIN_BONUS` when this side wins the hand (crossing 80 matters more than 5 points).
-2. **Candidate pruning by successive halving.** Every candidate is tried in the first few
-   worlds; then the worse half is dropped, and again, so the worlds are spent on the plays
-   that might be best. More candidates can be compared (every suit's strongest, weakest and
-   highest single card to lead; up to :data:`MAX_CANDIDATES`) for the price of a few.
-3. **No search when there is nothing to choose**: one distinct legal play, or the last
-   trick, is played at once, so the time goes to the decisions that matter.
-4. **Common worlds.** As before, all candidates are compared in the same sampled worlds
-   (the same guess and the same rollout generators), so a difference in their scores comes
-   from the play, not from luck.
+1. **Successive halving.** Every candidate is tried in the first quarter of the worlds;
+   then the worse half is dropped, and after half of the worlds again (never fewer than
+   :data:`KEEP`), so most worlds go to the two plays that might be best. With 24 worlds it
+   makes about as many rollouts as MonteCarloPlayer's 12 worlds × 5 candidates, but the
+   final choice rests on twice as many worlds.
+2. **No search when there is nothing to choose**: one distinct candidate, or the last trick
+   (every card must go), is played at once.
+
+As before, all candidates are compared in the same sampled worlds (the same guess and the
+same rollout generators), so a difference in their scores comes from the play, not luck.
 
 Settings, in a student's terms: ``samples`` (worlds per decision), ``depth`` (tricks looked
-ahead after the current one; ``None``: to the end of the hand) and ``time`` (a cap in
-seconds per decision; ``None``, the default, keeps decisions reproducible from the seed
-alone). Randomness comes only from ``view.rng`` (RULES §9); the worlds come from
+ahead after the current one; ``None``: to the end of the hand, where a won hand is worth
+:data:`WIN_BONUS` points more) and ``time`` (a cap in seconds per decision; ``None``, the
+default, keeps decisions reproducible from the seed alone). What was tried and did not help
+is in the README ("Measured figures"): rollouts to the end of the hand, and more candidates.
+Randomness comes only from ``view.rng`` (RULES §9); the worlds come from
 ``view.sample_hands`` and ``view.what_if``, which see only what this player may see.
 Declaring, overcalling and burying are greedy's.
 """
@@ -30,35 +29,26 @@ from __future__ import annotations
 import math
 import random
 import time as _time
-from collections import Counter
 
 from ..cards import Card
 from ..game.round import team_of
 from ..game.view import PlayerView
-from ..trump import TRUMP
 from .greedy import (
     GreedyPlayer,
-    LeadContext,
     bury_low_cards,
-    candidate_follows,
-    cheapest,
     declare_good_suit,
     overcall_good_suit,
-    play_cost,
 )
-from .knowledge import check_name, winning_test
-from .montecarlo import play_on, search_settings, team_score
+from .knowledge import check_name
+from .montecarlo import candidate_plays, play_on, search_settings, team_score
 
-DEFAULT_SAMPLES = 20
+DEFAULT_SAMPLES = 24
 """Worlds sampled per decision (the first ones try every candidate, later ones only the
 candidates still in the race)."""
 
-DEFAULT_DEPTH: int | None = None
-"""Play every rollout to the end of the hand (``None``), so the kitty and the hand's result
-are seen."""
-
-MAX_CANDIDATES = 8
-"""At most this many distinct plays are compared in the first worlds."""
+DEFAULT_DEPTH: int | None = 3
+"""Tricks played out after the current one, as MonteCarloPlayer's default: short rollouts
+are less noisy than rollouts to the end (README, "Measured figures")."""
 
 KEEP = 2
 """Successive halving never drops below this many candidates."""
@@ -67,60 +57,8 @@ WIN_BONUS = 40
 """What winning the hand is worth, in points, on top of the points (rollouts to the end)."""
 
 
-def distinct(plays: list[list[Card]]) -> list[list[Card]]:
-    """The plays without repeats (the same cards in another order are the same play)."""
-    seen: set[tuple[Card, ...]] = set()
-    out = []
-    for play in plays:
-        key = tuple(sorted(play))
-        if key not in seen:
-            seen.add(key)
-            out.append(play)
-    return out
-
-
-def search_candidates(view: PlayerView, greedy_choice: list[Card]) -> list[list[Card]]:
-    """The plays worth comparing, greedy's choice first.
-
-    Leading: for every suit (trumps too), the strongest unit, the weakest unit and the
-    highest single card. Following: every distinct legal play when there are few, else the
-    cheapest, the cheapest and the dearest winning play, the richest in points and the
-    cheapest without points.
-    """
-    trump = view.trump
-    assert trump is not None
-    options: list[list[Card]] = [greedy_choice]
-    if view.lead is None:
-        ctx = LeadContext(view)
-        by_suit: dict[str, list] = {}
-        for unit in ctx.units:
-            by_suit.setdefault(unit.suit, []).append(unit)
-        for suit in sorted(by_suit, key=lambda s: s == TRUMP):  # side suits first
-            units = by_suit[suit]
-            options.append(list(units[0].cards))
-            options.append(list(min(units, key=lambda u: (u.size, u.high)).cards))
-            options.append([max((c for u in units for c in u.cards), key=trump.strength)])
-    else:
-        plays = distinct(candidate_follows(view))
-        if len(plays) <= MAX_CANDIDATES - 1:
-            options += plays
-        else:
-            counts = Counter(view.hand)
-            wins = winning_test(view)
-            winners = [p for p in plays if wins(p)]
-            options.append(cheapest(plays, view))
-            if winners:
-                options.append(cheapest(winners, view))
-                options.append(max(winners, key=lambda p: play_cost(p, counts, trump)))
-            options.append(max(plays, key=lambda p: sum(c.points for c in p)))
-            pointless = [p for p in plays if not any(c.points for c in p)]
-            if pointless:
-                options.append(cheapest(pointless, view))
-    return distinct(options)[:MAX_CANDIDATES]
-
-
 class SearchPlayer:
-    """Determinized search with rollouts to the end of the hand; see the module docstring.
+    """Determinized search with successive halving; see the module docstring.
 
     ``samples``: worlds per decision; ``depth``: tricks played out after the current one,
     ``None`` to the end; ``time``: a cap in seconds per decision (``None``: no cap).
@@ -150,7 +88,7 @@ class SearchPlayer:
         choice = self.greedy.play(view)
         if len(view.hand) == len(choice):  # the last trick: every card must go
             return choice
-        options = search_candidates(view, choice)
+        options = candidate_plays(view, choice)
         if len(options) == 1:
             return options[0]
         scores = self.scores(view, options)
