@@ -25,7 +25,7 @@ from shengji_edu.players import (
     make_player,
 )
 from shengji_edu.players import search as s
-from shengji_edu.players.montecarlo import play_on
+from shengji_edu.players.montecarlo import MAX_CANDIDATES, candidate_plays, play_on
 from shengji_edu.rules import RuleSet
 
 
@@ -111,30 +111,27 @@ def test_search_replays_from_the_seed():
     assert record() == record()
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10_000), plays=st.integers(0, 80))
-def test_candidates_are_legal_distinct_and_start_with_greedy(seed, plays):
+def test_candidates_are_distinct_legal_follows_and_start_with_greedy(seed, plays):
     rnd = position(seed, plays)
     if rnd.phase != PLAYING:
         return
     view = rnd.view(rnd.turn)
     choice = GreedyPlayer().play(view)
-    options = s.search_candidates(view, choice)
+    options = candidate_plays(view, choice)
     assert options[0] == choice
-    assert 1 <= len(options) <= s.MAX_CANDIDATES
+    assert 1 <= len(options) <= MAX_CANDIDATES
     assert len({tuple(sorted(p)) for p in options}) == len(options)
-    for play in options:
-        if view.lead is None and len(play) > 1 and play != choice:
-            assert len({view.trump.suit_of(c) for c in play}) == 1  # one unit, never a throw
-        else:
-            assert view.check(play) or view.lead is None  # throws are judged when played
+    if view.lead is not None:
+        assert all(view.check(play) for play in options)
 
 
 def test_successive_halving_keeps_the_best_and_never_fewer_than_keep():
     rnd = position(11, 0)  # the first lead: many candidates
     view = rnd.view(rnd.turn)
-    options = s.search_candidates(view, GreedyPlayer().play(view))
-    assert len(options) > s.KEEP
+    options = candidate_plays(view, GreedyPlayer().play(view))
+    assert len(options) > s.KEEP + 1
     scores = SearchPlayer(samples=8).scores(view, options)
     assert len(scores) == s.KEEP  # 8 worlds: halved after 2 and after 4
     one = SearchPlayer(samples=1).scores(view, options)
