@@ -195,6 +195,11 @@ def search_settings(
     """Check a search player's settings (and map the old ``budget``/``horizon`` onto
     ``samples``/``depth``); a bad one is a ``ValueError`` saying what is accepted."""
     if budget is not None:
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            raise ValueError(
+                "budget (the old name of samples) must be a whole number of sampled worlds, "
+                f"at least 1, not {shorten(budget)}"
+            )
         samples = budget
     if horizon is not None:
         if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:

@@ -8,8 +8,10 @@ the same scoring) with two changes:
    :data:`KEEP`), so most worlds go to the two plays that might be best. With 20 worlds and
    5 candidates it makes as many rollouts as MonteCarloPlayer's 12 worlds × 5 candidates
    (5 × 5 + 3 × 5 + 2 × 10 = 60), but the final choice rests on 20 worlds instead of 12.
-2. **No search when there is nothing to choose**: one distinct candidate, or the last trick
-   (every card must go), is played at once.
+2. **No search when there is nothing to choose**: one distinct candidate is played at once,
+   and so is greedy's choice when it is the whole hand (the last trick, where a follower's
+   every card must go, or a lead of every card left, which greedy makes only with sure
+   winners).
 
 As before, all candidates are compared in the same sampled worlds (the same guess and the
 same rollout generators), so a difference in their scores comes from the play, not luck.
@@ -86,7 +88,7 @@ class SearchPlayer:
 
     def play(self, view: PlayerView) -> list[Card]:
         choice = self.greedy.play(view)
-        if len(view.hand) == len(choice):  # the last trick: every card must go
+        if len(view.hand) == len(choice):  # the last trick (or a sure throw of every card)
             return choice
         options = candidate_plays(view, choice)
         if len(options) == 1:
