@@ -20,7 +20,7 @@ Settings, in a student's terms: ``samples`` (worlds per decision), ``depth`` (tr
 ahead after the current one; ``None``: to the end of the hand, where a won hand is worth
 :data:`WIN_BONUS` points more) and ``time`` (a cap in seconds per decision; ``None``, the
 default, keeps decisions reproducible from the seed alone). What was tried and did not help
-is in the README ("Measured figures"): rollouts to the end of the hand, and more candidates.
+is in the README ("Measured figures"): rollouts to the end of the hand, and more worlds.
 Randomness comes only from ``view.rng`` (RULES §9); the worlds come from
 ``view.sample_hands`` and ``view.what_if``, which see only what this player may see.
 Declaring, overcalling and burying are greedy's.
