@@ -321,31 +321,44 @@ def winner() -> None:
     print(f"trick_winner (tractor + singles, ruff and over-ruff): {rate:10.0f} calls/s")
 
 
-def montecarlo_latency(hands: int = 3) -> None:
-    """Decision times of one MonteCarloPlayer (default budget) against three greedy players."""
+def decision_times(searcher, hands: int) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds of each of ``searcher``'s play decisions in seat 0 of
+    ``hands`` hands against three greedy players."""
     from shengji_edu.game import Table
-    from shengji_edu.players import GreedyPlayer, MonteCarloPlayer
+    from shengji_edu.players import GreedyPlayer
 
-    searcher = MonteCarloPlayer()
-    times: list[float] = []
+    wall: list[float] = []
+    cpu: list[float] = []
 
     class Timed(GreedyPlayer):
         def play(self, view):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.process_time()
             cards = searcher.play(view)
-            times.append(time.perf_counter() - start)
+            wall.append(time.perf_counter() - start)
+            cpu.append(time.process_time() - start_cpu)
             return cards
 
     for seed in range(hands):
         Table(Round(seed), [Timed(), GreedyPlayer(), GreedyPlayer(), GreedyPlayer()]).run()
-    times.sort()
-    median = statistics.median(times)
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    print(
-        f"MonteCarloPlayer(budget={searcher.budget}, horizon={searcher.horizon}) decision: "
-        f"median {1000 * median:.0f} ms, "
-        f"p95 {1000 * p95:.0f} ms, max {1000 * times[-1]:.0f} ms over {len(times)} decisions"
-    )
+    return wall, cpu
+
+
+def montecarlo_latency(hands: int = 6) -> None:
+    """Decision times of each search player at its defaults: median and 95th percentile of
+    wall-clock time and of this process's CPU time (on a busy machine the wall time includes
+    waiting for a core; CPU time does not). Decisions with one legal play count too."""
+    from shengji_edu.players import MonteCarloPlayer, SearchPlayer
+
+    for searcher in (MonteCarloPlayer(), SearchPlayer()):
+        settings = f"samples={searcher.samples}, depth={searcher.depth}"
+        for label, times in zip(("wall", "cpu"), decision_times(searcher, hands), strict=True):
+            times.sort()
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+            print(
+                f"{type(searcher).__name__}({settings}) decision, {label} time: "
+                f"median {1000 * statistics.median(times):.0f} ms, p95 {1000 * p95:.0f} ms, "
+                f"max {1000 * times[-1]:.0f} ms over {len(times)} decisions"
+            )
 
 
 def main(argv: list[str]) -> None:

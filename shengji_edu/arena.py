@@ -120,9 +120,10 @@ def spec_text(spec: PlayerSpec) -> str:
 
 def player_settings(spec: PlayerSpec) -> dict[str, Any]:
     """The settings a spec resolves to (defaults included), saved with arena results so a
-    figure still says what was measured after a default changes."""
+    figure still says what was measured after a default changes (``None`` included: a
+    search player's ``depth=None`` means "to the end of the hand")."""
     player = _make(spec)
-    simple = (int, float, str, bool)
+    simple = (int, float, str, bool, type(None))
     settings = {k: v for k, v in vars(player).items() if isinstance(v, simple)}
     return {"type": type(player).__name__, **settings}
 

@@ -147,8 +147,9 @@ def test_a_player_class_of_your_own_and_saved_settings(tmp_path):
     assert settings["b"] == {
         "type": "MonteCarloPlayer",
         "name": "montecarlo",
-        "budget": 1,
-        "horizon": 1,
+        "samples": 1,  # the old budget and horizon, saved under their new names
+        "depth": 1,
+        "time": None,
     }
     with pytest.raises(ValueError, match="one process"):
         run_arena(Mine, "random", 1, processes=2)

@@ -38,7 +38,13 @@ from shengji_edu.game import (
     play_round,
 )
 from shengji_edu.game.round import seat_generator
-from shengji_edu.players import GreedyPlayer, MonteCarloPlayer, RandomPlayer, make_player
+from shengji_edu.players import (
+    GreedyPlayer,
+    MonteCarloPlayer,
+    RandomPlayer,
+    SearchPlayer,
+    make_player,
+)
 
 SEED = 1_000_000_000_039  # far above 2**32: it cannot turn up by chance in a generator state
 
@@ -480,10 +486,27 @@ def test_driving_the_round_by_hand_replays_the_table():
     assert full_record(rnd) == full_record(by_table)
 
 
-def test_montecarlo_is_deterministic_and_its_rollouts_touch_nothing():
-    players = [MonteCarloPlayer(budget=2, horizon=1), RandomPlayer()] * 2
+@pytest.mark.parametrize("searcher", [MonteCarloPlayer, SearchPlayer])
+def test_search_players_are_deterministic_and_their_rollouts_touch_nothing(searcher):
+    players = [searcher(samples=2, depth=1), RandomPlayer()] * 2
     first = play_with(SEED, players)
     assert full_record(play_with(SEED, players)) == full_record(first)
+    assert first.deck == Round(SEED).deck  # searching never touches the deal
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_search_player_beside_a_spy_changes_nothing_and_finds_nothing(seat):
+    """The spy's probes (every route to hidden cards) run before each of its decisions while
+    a SearchPlayer searches its worlds at the next seat: the record is the same without it."""
+    others = [SearchPlayer(samples=2, depth=1), GreedyPlayer()] * 2
+    plain = others.copy()
+    plain[seat] = Lowest()
+    spied = others.copy()
+    spy = spied[seat] = Spy()
+    baseline = play_with(SEED + 5, [copy.copy(p) for p in plain])
+    watched = play_with(SEED + 5, spied)
+    assert spy.checked > 10
+    assert full_record(watched) == full_record(baseline)
 
 
 # --- plain data for other processes ---------------------------------------------------------------
@@ -499,9 +522,11 @@ def test_a_view_round_trips_through_plain_data(tricks):
         assert again.rng.getstate() == view.rng.getstate() and again.rng is not view.rng
         if seat == rnd.turn:
             state = view.rng.getstate()
-            mine = MonteCarloPlayer(budget=2).play(view)
-            view.rng.setstate(state)
-            assert MonteCarloPlayer(budget=2).play(again) == mine
+            for searcher in (MonteCarloPlayer, SearchPlayer):
+                view.rng.setstate(state)
+                mine = searcher(samples=2).play(view)
+                again.rng.setstate(state)
+                assert searcher(samples=2).play(again) == mine
     assert pickle.loads(pickle.dumps(view)).to_data() == view.to_data()
 
 

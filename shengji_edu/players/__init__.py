@@ -9,11 +9,13 @@ from .base import Overcaller, Player, PlayerView
 from .greedy import GreedyPlayer
 from .montecarlo import MonteCarloPlayer
 from .random_player import RandomPlayer
+from .search import SearchPlayer
 
 PLAYER_TYPES: dict[str, type] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "montecarlo": MonteCarloPlayer,
+    "search": SearchPlayer,
 }
 """Computer players by the name the command line, the arena and the widget use."""
 
@@ -54,5 +56,6 @@ __all__ = [
     "Player",
     "PlayerView",
     "RandomPlayer",
+    "SearchPlayer",
     "make_player",
 ]

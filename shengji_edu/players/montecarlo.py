@@ -9,22 +9,29 @@ cards:
    has shown it is out of. ``view.what_if`` turns the guess into a world to play in, built
    from the table's public record and the guess alone.
 2. For each candidate play (:func:`candidate_plays`: the greedy choice and a few
-   alternatives), the hand is played to the end in that world by greedy players.
+   alternatives), the world is played on by greedy players for ``depth`` more tricks
+   (``None``: to the end of the hand).
 3. The candidate with the best average result for this player's team wins.
 
-``budget`` counts sampled worlds, not seconds, so a decision depends only on the game's
-seed, never on how fast the machine is. Declaring, overcalling and burying are left to the
-greedy rules. The sampling knows the variant from the view: every card exists
-``rules.decks`` times, the kitty holds ``rules.kitty_size`` cards, and after an overcall
-only the seat that buried last knows the kitty.
+``samples`` counts sampled worlds, not seconds, so a decision depends only on the game's
+seed, never on how fast the machine is; ``time`` (off by default) caps a decision's seconds
+too, and then a fast machine may look at more worlds than a slow one. Declaring,
+overcalling and burying are left to the greedy rules. The sampling knows the variant from
+the view: every card exists ``rules.decks`` times, the kitty holds ``rules.kitty_size``
+cards, and after an overcall only the seat that buried last knows the kitty.
+
+:class:`~.search.SearchPlayer` is the stronger sibling: rollouts to the end of the hand,
+more candidates, pruned as the worlds come in.
 """
 
 from __future__ import annotations
 
 import random
+import time as _time
 from collections import Counter
 
-from ..cards import Card
+from ..cards import Card, shorten
+from ..game.round import Round
 from ..game.view import PlayerView
 from .greedy import (
     GreedyPlayer,
@@ -38,15 +45,17 @@ from .greedy import (
 )
 from .knowledge import check_name, winning_test
 
-DEFAULT_BUDGET = 12
-"""Worlds sampled per decision. With the default horizon the median decision stays well
-under 0.25 s on a 2-core machine (benchmarks/benchmark.py measures it)."""
+DEFAULT_SAMPLES = 12
+"""Worlds sampled per decision. With the default depth a decision takes some tens of
+milliseconds (``python benchmarks/benchmark.py mc`` measures it)."""
 
-DEFAULT_HORIZON = 3
-"""Tricks played out after the current one (0: to the end of the hand). Short rollouts are
-cheaper, so more worlds fit in the same time, and they proved stronger: over 30 duplicate
-deals against greedy (seed 11), budget 6 to the end won 53% of hands, budget 12 with
-horizon 3 won 72%, budget 20 with horizon 2 won 68%."""
+DEFAULT_DEPTH = 3
+"""Tricks played out after the current one (``None``: to the end of the hand). Short
+rollouts are cheaper, so more worlds fit in the same time; the README's table and
+``results/arena_montecarlo_*`` say how the settings compare against greedy."""
+
+DEFAULT_BUDGET = DEFAULT_SAMPLES  # the old names, for lesson 8 and older code
+DEFAULT_HORIZON = DEFAULT_DEPTH
 
 MAX_CANDIDATES = 5
 
@@ -99,23 +108,37 @@ def team_score(points: int, view: PlayerView) -> int:
 
 
 class MonteCarloPlayer:
-    """Determinization search over greedy rollouts; ``budget`` = worlds per decision."""
+    """Determinization search over greedy rollouts.
+
+    ``samples``: worlds per decision; ``depth``: tricks played out after the current one
+    (``None``: to the end of the hand); ``time``: an optional cap in seconds per decision.
+    ``budget`` and ``horizon`` are the old names of ``samples`` and ``depth`` (``horizon=0``
+    meant "to the end", i.e. ``depth=None``), kept so older code and records still run.
+    """
 
     def __init__(
-        self, name: str = "montecarlo", budget: int = DEFAULT_BUDGET, horizon: int = DEFAULT_HORIZON
+        self,
+        name: str = "montecarlo",
+        samples: int = DEFAULT_SAMPLES,
+        depth: int | None | str = DEFAULT_DEPTH,
+        time: float | None = None,
+        *,
+        budget: int | None = None,
+        horizon: int | None = None,
     ) -> None:
-        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-            raise ValueError(
-                f"budget must be a whole number of sampled worlds, at least 1, not {budget!r}"
-            )
-        if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
-            raise ValueError(
-                f"horizon must be 0 (play to the end) or a whole number of tricks, not {horizon!r}"
-            )
         self.name = check_name(name)
-        self.budget = budget
-        self.horizon = horizon
+        self.samples, self.depth, self.time = search_settings(samples, depth, time, budget, horizon)
         self.greedy = GreedyPlayer()
+
+    @property
+    def budget(self) -> int:
+        """The old name of :attr:`samples`."""
+        return self.samples
+
+    @property
+    def horizon(self) -> int:
+        """The old name of :attr:`depth` (0: to the end of the hand)."""
+        return 0 if self.depth is None else self.depth
 
     def declare(self, view: PlayerView) -> list[Card] | None:
         return declare_good_suit(view)
@@ -133,28 +156,73 @@ class MonteCarloPlayer:
             return options[0]
         rng = random.Random(view.rng.getrandbits(64))
         totals = [0] * len(options)
-        for _ in range(self.budget):
+        deadline = None if self.time is None else _time.perf_counter() + self.time
+        for _ in range(self.samples):
             hands, buried = view.sample_hands(rng)
             seed = rng.getrandbits(32)
             for index, play in enumerate(options):
                 totals[index] += team_score(self._play_out(view, hands, buried, seed, play), view)
+            if deadline is not None and _time.perf_counter() > deadline:
+                break
         best = max(range(len(options)), key=lambda i: (totals[i], -i))  # ties: earlier option
         return options[best]
 
     def _play_out(self, view: PlayerView, hands, buried, seed: int, play: list[Card]) -> int:
-        from ..game.table import Table, play_round
-
         world = view.what_if(hands, buried, seed)
         world.play(view.seat, play)
-        rollout = [self.greedy] * 4
-        if not self.horizon:
-            play_round(world, rollout)
-            assert world.result is not None
-            return world.result.defender_points
-        table = Table(world, rollout)
-        stop = len(world.tricks) + self.horizon + (1 if world.current_trick else 0)
-        while world.result is None and len(world.tricks) < stop:
-            table.step()
+        play_on(world, self.greedy, self.depth)
         if world.result is not None:
             return world.result.defender_points
         return world.defender_points + world.penalty
+
+
+def play_on(world: Round, player, depth: int | None) -> None:
+    """Let ``player`` play every seat of ``world`` to the end of the running trick and
+    ``depth`` more tricks (``None``: to the end of the hand). The loop asks the world for
+    each seat's view and plays through the engine, so every rollout move is checked by the
+    rules; it skips the :class:`~shengji_edu.game.table.Table` (no person ever plays here)."""
+    stop = None
+    if depth is not None:
+        stop = len(world.tricks) + depth + (1 if world.current_trick else 0)
+    while world.result is None and (stop is None or len(world.tricks) < stop):
+        seat = world.turn
+        world.play(seat, player.play(world.view(seat)))
+
+
+def search_settings(
+    samples: object, depth: object, time: object, budget: object = None, horizon: object = None
+) -> tuple[int, int | None, float | None]:
+    """Check a search player's settings (and map the old ``budget``/``horizon`` onto
+    ``samples``/``depth``); a bad one is a ``ValueError`` saying what is accepted."""
+    if budget is not None:
+        if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+            raise ValueError(
+                "budget (the old name of samples) must be a whole number of sampled worlds, "
+                f"at least 1, not {shorten(budget)}"
+            )
+        samples = budget
+    if horizon is not None:
+        if isinstance(horizon, bool) or not isinstance(horizon, int) or horizon < 0:
+            raise ValueError(
+                f"horizon must be 0 (play to the end) or a whole number of tricks, not {horizon!r}"
+            )
+        depth = horizon or None
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise ValueError(
+            f"samples must be a whole number of sampled worlds, at least 1, not {shorten(samples)}"
+        )
+    if isinstance(depth, str) and depth.strip().lower() in ("none", "end"):
+        depth = None
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
+        raise ValueError(
+            "depth must be a whole number of tricks after the current one (0 or more), or None "
+            f"(or 'end') to play to the end of the hand, not {shorten(depth)}"
+        )
+    if time is not None:
+        if isinstance(time, bool) or not isinstance(time, (int, float)) or not 0 < time <= 60:
+            raise ValueError(
+                f"time must be a number of seconds per decision (above 0, at most 60) or None, "
+                f"not {shorten(time)}"
+            )
+        time = float(time)
+    return samples, depth, time

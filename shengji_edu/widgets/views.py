@@ -40,7 +40,12 @@ from ..trump import Trump
 SEAT_NAMES = (N_("South"), N_("East"), N_("North"), N_("West"))
 """Seat 0 is South; play goes South → East → North → West (counter-clockwise)."""
 
-COMPUTER_NAMES = {"greedy": N_("greedy"), "random": N_("random"), "montecarlo": N_("Monte Carlo")}
+COMPUTER_NAMES = {
+    "greedy": N_("greedy"),
+    "random": N_("random"),
+    "montecarlo": N_("Monte Carlo"),
+    "search": N_("search"),
+}
 
 POSITIONS = ("bottom", "right", "top", "left")
 """Where each seat sits, counted from yours in play order: the next player on your right,
