@@ -98,6 +98,7 @@ def by_student(rows):
     return {Path(row["file"]).stem: row for row in rows}
 
 
+@pytest.mark.slow
 def test_ordinary_submissions_get_the_grades_they_earned(tmp_path):
     """One run (it takes a while), several checks of what it printed and wrote."""
     code, out, rows = grade_fixtures(tmp_path)
@@ -208,6 +209,7 @@ def alive_with(marker: bytes) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not LINUX, reason="checks the Linux guarantees (see exercises/README.md)")
 @pytest.mark.skipif(not capabilities()["seccomp"], reason="a11 would kill the grader here")
 def test_hostile_submissions_earn_nothing_and_leave_nothing(tmp_path):
@@ -274,6 +276,7 @@ def check_reports(hostile: dict) -> None:
 
 
 # --- resuming, interrupting ------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.skipif(not LINUX, reason="kills the grader with SIGKILL")
 def test_a_killed_run_resumes_from_its_csv(tmp_path):
     folder = tmp_path / "subs"

@@ -89,6 +89,7 @@ def comparable(out: Path) -> dict:
 
 
 # --- the class of six -------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.skipif(not LINUX, reason="checks the Linux guarantees (see README, Class tournaments)")
 @pytest.mark.skipif(not capabilities()["seccomp"], reason="the spy could signal the referee here")
 def test_six_bots_the_broken_ones_lose_their_hands_the_spy_learns_nothing(tmp_path):
@@ -147,6 +148,7 @@ def small_class(tmp_path: Path) -> Path:
     return bots
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not LINUX, reason="kills a tournament with SIGKILL and scans /proc")
 def test_the_same_results_with_1_or_2_workers_on_dask_and_after_an_interruption(tmp_path):
     from dask.distributed import Client, LocalCluster
