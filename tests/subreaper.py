@@ -4,9 +4,11 @@
 subreaper: orphans of the run (a grader's or a tournament's children that escaped) are
 re-parented to it, so after the run it can list and kill them. It prints one JSON line:
 the exit code, the elapsed seconds and the command lines of what was left over. Used by the
-grader's and the tournament's "no process is left over" tests.
+grader's and the tournament's "no process is left over" tests, with :func:`alive_with`, which
+the sandbox's tests use too.
 """
 
+import os
 import textwrap
 
 SUBREAPER_RUNNER = textwrap.dedent(
@@ -35,3 +37,18 @@ SUBREAPER_RUNNER = textwrap.dedent(
     print(json.dumps({"code": code, "elapsed": elapsed, "left": left}))
     """
 )
+
+
+def alive_with(marker: bytes | str) -> list[int]:
+    """Processes whose command line holds ``marker`` (a Linux /proc scan)."""
+    needle = marker.encode() if isinstance(marker, str) else marker
+    found = []
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/cmdline", "rb") as handle:
+                    if needle in handle.read():
+                        found.append(int(name))
+            except OSError:
+                pass
+    return found

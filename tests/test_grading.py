@@ -36,7 +36,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from subreaper import SUBREAPER_RUNNER
+from subreaper import SUBREAPER_RUNNER, alive_with
 
 from shengji_edu.cli import main
 from shengji_edu.exercises import ex01, questions
@@ -193,20 +193,6 @@ def grade_hostile(base: Path) -> dict:
         "outside": outside,
         "count": len(list(folder.glob("*.ipynb"))),
     }
-
-
-def alive_with(marker: bytes) -> list[int]:
-    """Processes whose command line holds ``marker`` (a /proc scan)."""
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/cmdline", "rb") as handle:
-                    if marker in handle.read():
-                        found.append(int(name))
-            except OSError:
-                pass
-    return found
 
 
 @pytest.mark.slow

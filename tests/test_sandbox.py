@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from subreaper import alive_with
 
 from shengji_edu import sandbox
 from shengji_edu.sandbox import (
@@ -63,20 +64,6 @@ def box(**kwargs) -> Sandbox:
 
 def run(child: Sandbox, code: str, timeout: float = 10) -> dict:
     return child.request({"op": "exec", "code": code}, timeout=timeout)
-
-
-def alive_with(marker: str) -> list[int]:
-    """Processes whose command line holds ``marker`` (Linux /proc)."""
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/cmdline", "rb") as handle:
-                    if marker.encode() in handle.read():
-                        found.append(int(name))
-            except OSError:
-                pass
-    return found
 
 
 def test_messages_travel_on_the_private_pipe_only():

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import pytest
-from subreaper import SUBREAPER_RUNNER
+from subreaper import SUBREAPER_RUNNER, alive_with
 
 from shengji_edu.arena import play_duplicate
 from shengji_edu.cli import main
@@ -43,20 +43,6 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 LINUX = sys.platform.startswith("linux")
 SURVIVOR = b"shengji-tournament-survivor"
-
-
-def alive_with(marker: bytes) -> list[int]:
-    """Processes whose command line holds ``marker`` (a /proc scan)."""
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/cmdline", "rb") as handle:
-                    if marker in handle.read():
-                        found.append(int(name))
-            except OSError:
-                pass
-    return found
 
 
 def sandboxes_alive() -> list[int]:
