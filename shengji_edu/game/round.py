@@ -165,6 +165,9 @@ from .public import (
 )
 from .view import PlayerView, make_view
 
+BID_TURN = N_("it is seat {turn}'s turn to bid, not seat {seat}'s")
+OVERCALL_TURN = N_("it is seat {turn}'s turn to overcall or pass, not seat {seat}'s")
+
 __all__ = [
     "AUCTION",
     "DEALING",
@@ -737,14 +740,7 @@ class Round:
         if self._fixed_trump is not None:
             raise WrongPhase(message("the trump is fixed for this hand: nobody declares"))
         if self._phase == AUCTION:
-            if seat != self._auction_turn:
-                raise OutOfTurn(
-                    message(
-                        "it is seat {turn}'s turn to bid, not seat {seat}'s",
-                        turn=self._auction_turn,
-                        seat=seat,
-                    )
-                )
+            self._require_turn(seat, self._auction_turn, BID_TURN)
         elif self._phase != DEALING:
             raise WrongPhase(
                 message(
@@ -818,14 +814,7 @@ class Round:
             )
         self._require(AUCTION, N_("cannot pass now: the hand is in the {phase} phase"))
         check_seat(seat)
-        if seat != self._auction_turn:
-            raise OutOfTurn(
-                message(
-                    "it is seat {turn}'s turn to bid, not seat {seat}'s",
-                    turn=self._auction_turn,
-                    seat=seat,
-                )
-            )
+        self._require_turn(seat, self._auction_turn, BID_TURN)
         self._bids += ((seat, None),)
         self._actions.append({"action": "pass", "seat": seat})
         self._events.append(ev.Event(ev.PASS, seat))
@@ -958,14 +947,7 @@ class Round:
         """The overcall ``seat`` would make with ``cards``, or an error saying why not."""
         self._require(OVERCALL, N_("cannot overcall now: the hand is in the {phase} phase"))
         check_seat(seat)
-        if seat != self._overcall_turn:
-            raise OutOfTurn(
-                message(
-                    "it is seat {turn}'s turn to overcall or pass, not seat {seat}'s",
-                    turn=self._overcall_turn,
-                    seat=seat,
-                )
-            )
+        self._require_turn(seat, self._overcall_turn, OVERCALL_TURN)
         cards = as_cards(cards)
         missing = Counter(cards) - Counter(self._hands[seat])
         if missing:
@@ -1008,14 +990,7 @@ class Round:
         """Pass in the overcall round; four passes in a row start the play."""
         self._require(OVERCALL, N_("cannot pass now: the hand is in the {phase} phase"))
         check_seat(seat)
-        if seat != self._overcall_turn:
-            raise OutOfTurn(
-                message(
-                    "it is seat {turn}'s turn to overcall or pass, not seat {seat}'s",
-                    turn=self._overcall_turn,
-                    seat=seat,
-                )
-            )
+        self._require_turn(seat, self._overcall_turn, OVERCALL_TURN)
         self._overcalls += ((seat, None),)
         self._actions.append({"action": "pass_overcall", "seat": seat})
         self._events.append(ev.Event(ev.OVERCALL_PASS, seat))
@@ -1280,6 +1255,12 @@ class Round:
         """Refuse (``refusal``: a msgid with a ``{phase}`` field) outside ``phase``."""
         if self._phase != phase:
             raise WrongPhase(message(refusal, phase=phase_name(self._phase)))
+
+    @staticmethod
+    def _require_turn(seat: int, turn: int | None, refusal: str) -> None:
+        """Refuse (``refusal``: a msgid with ``{turn}``, ``{seat}``) unless it is seat's turn."""
+        if seat != turn:
+            raise OutOfTurn(message(refusal, turn=turn, seat=seat))
 
     def __repr__(self) -> str:
         return (
