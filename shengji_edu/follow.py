@@ -232,9 +232,11 @@ def check_follow(
     """
     if len(lead) == 1 and len(play) == 1 and holds(hand, play[0]):
         # Most tricks are single cards: one card you hold, of the led suit if you have one.
-        # This is the general check below with one card, answered without building lists.
-        suit = trump.suit_of(lead[0])
-        if trump.suit_of(play[0]) == suit or not any(trump.suit_of(c) == suit for c in hand):
+        # This is the general check below with one card, answered without building lists
+        # (``suit_of[card.index]`` is ``trump.suit_of(card)``).
+        suit_of = trump.suit_by_index
+        suit = suit_of[lead[0].index]
+        if suit_of[play[0].index] == suit or suit not in [suit_of[c.index] for c in hand]:
             return LEGAL
     fmt = lead_format(lead, trump)
     suit, size = fmt.suit, fmt.size
