@@ -549,7 +549,16 @@ def multiset_combinations(cards: Sequence[Card], size: int) -> Iterator[list[Car
                 yield from extend(i + 1, remaining - copies, chosen)
                 del chosen[-copies:]
 
-    if 0 <= size <= len(cards):
+    if size == 1:  # what extend gives for one card: each distinct card once, in order
+        for card in distinct:
+            yield [card]
+    elif size == 2:  # and for two: a card twice (if held twice), then with each later card
+        for i, card in enumerate(distinct):
+            if counts[card] >= 2:
+                yield [card, card]
+            for other in distinct[i + 1 :]:
+                yield [card, other]
+    elif 0 <= size <= len(cards):
         yield from extend(0, size, [])
 
 

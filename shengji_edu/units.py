@@ -46,7 +46,7 @@ from typing import NamedTuple
 
 from .cards import Card, format_cards
 from .i18n import Listing, Message, Suit, message, plural_message
-from .trump import EFFECTIVE_SUITS, Trump
+from .trump import Trump
 
 SINGLE, PAIR, TRIPLE, TRACTOR, TITANIC = "single", "pair", "triple", "tractor", "titanic"
 
@@ -351,11 +351,18 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     suit = trump.suit_of(ordered[0])
     if trump.suit_of(ordered[-1]) == suit:  # one suit only (a lead, a suit of a hand): as below
         return _decompose_suit(ordered, suit, trump)
+    # Sorted, the cards of each effective suit sit side by side, the suits in the order of
+    # EFFECTIVE_SUITS (trumps first): each run of one suit is decomposed on its own.
     units: list[Unit] = []
-    groups = trump.by_suit(ordered)
-    for suit in EFFECTIVE_SUITS:
-        if groups[suit]:
-            units.extend(_decompose_suit(groups[suit], suit, trump))
+    suit_of = trump.suit_by_index
+    start, count = 0, len(ordered)
+    while start < count:
+        suit = suit_of[ordered[start].index]
+        end = start + 1
+        while end < count and suit_of[ordered[end].index] == suit:
+            end += 1
+        units.extend(_decompose_suit(ordered[start:end], suit, trump))
+        start = end
     return units
 
 

@@ -37,14 +37,14 @@ from itertools import islice
 from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
 from ..trump import TRUMP, Trump
-from ..units import SINGLE, TITANIC, TRACTOR, decompose
+from ..units import SINGLE, TITANIC, TRACTOR, WIDTHS, decompose
 from .base import PlayerView, trump_of
 from .knowledge import (
     check_name,
     current_winner,
     is_last_to_play,
     points_on_table,
-    strongest_top,
+    strongest_unseen_top,
     trumps_in,
     unseen_counts,
     unseen_groups,
@@ -94,7 +94,15 @@ _last_costs: tuple = (None, ())
 def cheapest(plays: list[list[Card]], view: PlayerView) -> list[Card]:
     """The play of least :func:`play_cost` (the first of equals)."""
     held, costs = held_by_index(view), _card_costs(view.trump)
-    return min(plays, key=lambda p: _play_cost(p, held, costs))
+    # min(plays, key=lambda p: _play_cost(p, held, costs)), with a single card's cost
+    # worked out in line (most plays are one card): the first play of the least cost
+    keys = [
+        costs[p[0].index] + (8 if held[p[0].index] >= 2 else 0)
+        if len(p) == 1
+        else _play_cost(p, held, costs)
+        for p in plays
+    ]
+    return plays[keys.index(min(keys))]
 
 
 def held_by_index(view: PlayerView) -> list[int]:
@@ -173,11 +181,20 @@ def feed_partner(view: PlayerView, plays: list[list[Card]]) -> list[Card] | None
     if not safe:
         return None
 
-    def points(play: list[Card]) -> int:
-        return sum(c.points for c in play)
-
     held, costs = held_by_index(view), _card_costs(trump)
-    return min(plays, key=lambda p: (-points(p), _play_cost(p, held, costs) - 3 * points(p)))
+    # the most points, then the least cost net of them: min over (-points, cost - 3 * points),
+    # the first of equals; a single card's numbers are worked out in line
+    keys = []
+    for play in plays:
+        if len(play) == 1:
+            card = play[0]
+            points = card.points
+            cost = costs[card.index] + (8 if held[card.index] >= 2 else 0)
+        else:
+            points = sum(c.points for c in play)
+            cost = _play_cost(play, held, costs)
+        keys.append((-points, cost - 3 * points))
+    return plays[keys.index(min(keys))]
 
 
 def win_cheaply(view: PlayerView, plays: list[list[Card]]) -> list[Card] | None:
@@ -232,12 +249,15 @@ class LeadContext:
 
         The strongest unseen unit of each suit and shape is worked out once per lead
         (:func:`strongest_top`), as every rule asks about several units."""
-        key = (unit.suit, unit.width, unit.steps)
+        suit, high = unit.suit, unit.high
+        key = (suit, WIDTHS[unit.kind], high - unit.low + 1)  # the suit, width and steps
         top = self._tops.get(key)
         if top is None:
-            cards = self.unseen_in(unit.suit)
-            top = self._tops[key] = strongest_top(cards, self.trump, unit.width, unit.steps)
-        if unit.high < top:
+            if self._left is None:
+                self._left = unseen_counts(self.view)
+            # strongest_top(self.unseen_in(suit), trump, width, steps), counted on self._left
+            top = self._tops[key] = strongest_unseen_top(self._left, self.trump, *key)
+        if high < top:
             return False
         void = self._voids.get(unit.suit)
         if void is None:

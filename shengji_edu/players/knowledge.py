@@ -125,6 +125,24 @@ def strongest_top(cards: Sequence[Card], trump: Trump, width: int, steps: int) -
     return max(tractor_windows(profile, steps), default=-1)
 
 
+def strongest_unseen_top(left: list[int], trump: Trump, suit: str, width: int, steps: int) -> int:
+    """``strongest_top(unseen_in(left, trump, suit), trump, width, steps)``, counted on
+    ``left`` (unseen copies by ``card.index``) without listing the cards (the tests check
+    that the two agree)."""
+    step = trump.step_by_index
+    members = _members(trump)[suit]
+    if width == 1:
+        return max([step[c.index] for c in members if left[c.index]], default=-1)
+    profile: dict[int, int] = {}  # group_profile of the unseen cards of the suit
+    for card in members:
+        if left[card.index] >= width:
+            at = step[card.index]
+            profile[at] = profile.get(at, 0) + 1
+    if steps == 1:
+        return max(profile, default=-1)
+    return max(tractor_windows(profile, steps), default=-1)
+
+
 def trick_plays(view: PlayerView) -> list[Sequence[Card]]:
     """The cards played to the running trick so far, lead first."""
     return [cards for _seat, cards in view.current_trick]
@@ -221,10 +239,12 @@ def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
     # Single cards: play_key's comparison on one number per card (a card of the led suit or a
     # trump, stronger than the best so far: trick_winner's test for single cards).
     allowed = (fmt.suit, TRUMP)
-    suit_of, strength = trump.suit_of, trump.strength
-    top = max(strength(p[0]) for p in plays if suit_of(p[0]) in allowed)
+    suit_of, strength = trump.suit_by_index, trump.strength_by_index  # tables by card.index
+    top = max(strength[p[0].index] for p in plays if suit_of[p[0].index] in allowed)
     return lambda play: (
-        suit_of(play[0]) in allowed and strength(play[0]) > top if len(play) == 1 else wins(play)
+        suit_of[play[0].index] in allowed and strength[play[0].index] > top
+        if len(play) == 1
+        else wins(play)
     )
 
 
