@@ -345,15 +345,32 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     Cards of several effective suits are decomposed one suit at a time (trumps first); the
     format of a lead only makes sense for one suit, see :func:`lead_format`.
     """
+    return _decompose(cards, trump, _unit)
+
+
+def decompose_cards(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
+    """``[unit.cards for unit in decompose(cards, trump)]``, without making the Units.
+
+    For a player that only picks among the units (the random player leads one), the cards
+    are all it needs; the tests check that the two agree."""
+    return _decompose(cards, trump, _cards_only)
+
+
+def _cards_only(kind: str, cards: list[Card], suit: str, high: int, low: int, pairs: int):
+    return cards
+
+
+def _decompose(cards: Iterable[Card], trump: Trump, make) -> list:
+    """:func:`decompose`, each unit made by ``make(kind, cards, suit, high, low, pairs)``."""
     ordered = trump.sort(cards)  # grouped by effective suit, strongest first in each
     if not ordered:
         return []
     suit = trump.suit_of(ordered[0])
     if trump.suit_of(ordered[-1]) == suit:  # one suit only (a lead, a suit of a hand): as below
-        return _decompose_suit(ordered, suit, trump)
+        return _decompose_suit(ordered, suit, trump, make)
     # Sorted, the cards of each effective suit sit side by side, the suits in the order of
     # EFFECTIVE_SUITS (trumps first): each run of one suit is decomposed on its own.
-    units: list[Unit] = []
+    units: list = []
     suit_of = trump.suit_by_index
     start, count = 0, len(ordered)
     while start < count:
@@ -361,14 +378,21 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
         end = start + 1
         while end < count and suit_of[ordered[end].index] == suit:
             end += 1
-        units.extend(_decompose_suit(ordered[start:end], suit, trump))
+        units.extend(_decompose_suit(ordered[start:end], suit, trump, make))
         start = end
     return units
 
 
-def _decompose_suit(cards: list[Card], suit: str, trump: Trump) -> list[Unit]:
+def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> list:
     # Cards arrive strongest first, ties in suit order, so identical cards sit side by side
-    # and are counted without hashing; most suits of a hand hold no card twice.
+    # and are counted without hashing; most suits of a hand hold no card twice, which the
+    # distinct ids (no Python-level hashing) tell at once: then every card is a single.
+    if len(set(map(id, cards))) == len(cards):
+        step_of = trump.step_by_index
+        return [
+            make(SINGLE, [card], suit, step_of[card.index], step_of[card.index], 0)
+            for card in cards
+        ]
     counts: dict[Card, int] = {}
     previous, run = None, 0
     for card in cards:
@@ -381,10 +405,7 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump) -> list[Unit]:
     if previous is not None:
         counts[previous] = run
     groupable = [card for card, count in counts.items() if count >= 2]  # also strongest first
-    if not groupable:
-        step_of = trump.step
-        return [_unit(SINGLE, [card], suit, step_of(card), step_of(card), 0) for card in cards]
-    units: list[Unit] = []
+    units: list = []
     if len(groupable) >= 2:  # a tractor or titanic needs two groups
         at_step: dict[int, list[Card]] = {}
         for card in groupable:
@@ -407,18 +428,18 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump) -> list[Unit]:
                     if not at_step[step]:
                         del at_step[step]
             kind = TRACTOR if width == 2 else TITANIC
-            units.append(_unit(kind, run_cards, suit, top, top - length + 1, length))
+            units.append(make(kind, run_cards, suit, top, top - length + 1, length))
     for width, kind in ((3, TRIPLE), (2, PAIR)):
         for card in groupable:
             while counts[card] >= width:
                 counts[card] -= width
                 step = trump.step(card)
-                units.append(_unit(kind, [card] * width, suit, step, step, 1))
+                units.append(make(kind, [card] * width, suit, step, step, 1))
     for card in cards:  # strongest first
         if counts[card] > 0:
             counts[card] -= 1
             step = trump.step(card)
-            units.append(_unit(SINGLE, [card], suit, step, step, 0))
+            units.append(make(SINGLE, [card], suit, step, step, 0))
     return units
 
 
