@@ -301,7 +301,8 @@ def play_key(
     as tuples, so any ruff beats any play of the led side suit, and the first difference in
     the largest units decides otherwise.
     """
-    suits = {trump.suit_of(c) for c in play}
+    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    suits = {suit_of[c.index] for c in play}
     if len(suits) != 1:
         return None  # a mixed play never wins
     (suit,) = suits
@@ -322,7 +323,8 @@ def best_vector(play: Sequence[Card], fmt: LeadFormat, trump: Trump) -> tuple[in
     """
     key = fmt.shapes[0]  # the shape of the key units: the lead's largest
     if key.width == 1:  # a lead of singles: every card is a key unit
-        return tuple(sorted((trump.step(c) for c in play), reverse=True))
+        step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
+        return tuple(sorted([step_of[c.index] for c in play], reverse=True))
     pairs_at, triples_at = group_profiles(play, trump)
     runs = fmt.runs
     if not runs:  # triples and pairs: the highest that are there, if there are enough

@@ -251,12 +251,13 @@ def group_profile(cards: Iterable[Card], trump: Trump, width: int = 2) -> dict[i
     for cards of one effective suit (callers split by suit first).
     """
     seen = [0] * 54  # copies so far, by card.index: cheaper than a Counter on short lists
+    step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
     profile: dict[int, int] = {}
     for card in cards:
         copies = seen[card.index] + 1
         seen[card.index] = copies
         if copies == width:
-            step = trump.step(card)
+            step = step_of[card.index]
             profile[step] = profile.get(step, 0) + 1
     return profile
 
@@ -264,12 +265,13 @@ def group_profile(cards: Iterable[Card], trump: Trump, width: int = 2) -> dict[i
 def group_profiles(cards: Iterable[Card], trump: Trump) -> tuple[dict[int, int], dict[int, int]]:
     """The pair profile and the triple profile at once (one pass over the cards)."""
     seen = [0] * 54  # copies so far, by card.index
+    step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
     pairs_at: dict[int, int] = {}
     triples_at: dict[int, int] = {}
     for card in cards:
         index = card.index
         if seen[index]:
-            step = trump.step(card)
+            step = step_of[index]
             if seen[index] == 1:
                 pairs_at[step] = pairs_at.get(step, 0) + 1
                 seen[index] = 2
@@ -287,6 +289,7 @@ def pair_profile(cards: Iterable[Card], trump: Trump) -> dict[int, int]:
     effective suit (callers split by suit first).
     """
     seen = [0] * 54  # copies so far, by card.index: cheaper than a Counter on short lists
+    step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
     profile: dict[int, int] = {}
     for card in cards:
         index = card.index
@@ -294,7 +297,7 @@ def pair_profile(cards: Iterable[Card], trump: Trump) -> dict[int, int]:
             seen[index] = 1
         elif seen[index] == 1:
             seen[index] = 2
-            step = trump.step(card)
+            step = step_of[index]
             profile[step] = profile.get(step, 0) + 1
     return profile
 
@@ -481,10 +484,11 @@ def lead_format(cards: Sequence[Card], trump: Trump) -> LeadFormat:
     if not cards:
         raise ValueError("a lead needs at least one card")
     if len(cards) <= 2:  # the common leads, answered without a full decomposition
-        first, suit = cards[0], trump.suit_of(cards[0])
+        suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+        first, suit = cards[0], suit_of[cards[0].index]
         if len(cards) == 1:
             return _short_format(suit, _ONE)
-        if trump.suit_of(cards[1]) == suit:
+        if suit_of[cards[1].index] == suit:
             return _short_format(suit, _PAIR if cards[1] == first else _TWO)
     return _long_lead_format(tuple(cards), trump)
 

@@ -128,8 +128,13 @@ def _play_cost(play: Sequence[Card], held: list[int], costs: tuple[int, ...]) ->
     if len(play) == 1:
         index = play[0].index
         return costs[index] + (8 if held[index] >= 2 else 0)
-    cost = sum(costs[c.index] for c in play)
-    split = sum(1 for c in set(play) if held[c.index] >= 2 and play.count(c) < held[c.index])
+    cost = 0
+    copies: dict[int, int] = {}  # copies of each card in the play, by card.index (no hashing)
+    for card in play:
+        index = card.index
+        cost += costs[index]
+        copies[index] = copies.get(index, 0) + 1
+    split = sum(1 for index, n in copies.items() if held[index] >= 2 and n < held[index])
     return cost + 8 * split
 
 
@@ -154,13 +159,14 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
             return [[card] for card in islice(dict.fromkeys(trump.sort(forced)), limit)]
         return list(islice(iter_legal_follows(hand, lead, trump), limit))
     extra = len(lead) - len(forced)
-    others = [c for c in hand if trump.suit_of(c) != suit]
+    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    others = [c for c in hand if suit_of[c.index] != suit]
     costs = _card_costs(trump)  # card_cost(c, trump) is costs[c.index]
     plays = [
         forced + sorted(others, key=lambda c: costs[c.index])[:extra],
         forced + sorted(others, key=lambda c: (-c.points, costs[c.index]))[:extra],
     ]
-    trumps = [c for c in others if trump.suit_of(c) == TRUMP]
+    trumps = [c for c in others if suit_of[c.index] == TRUMP]
     if not forced and suit != TRUMP and len(trumps) >= extra:
         plays += islice(multiset_combinations(trump.sort(trumps), extra), limit // 2)
     if len(lead) >= 3:  # many ways to choose the extras: add a few random legal ones
