@@ -177,8 +177,20 @@ class Table:
                 self.deal_one()
             else:
                 self._declaration_round(rnd.deal_while_nobody_declares())
-        while self.step():
-            pass
+        players = self.players
+        while True:
+            if rnd.phase == PLAYING:  # what step() does in play, card after card, in line
+                seat = rnd.turn
+                player = players[seat]
+                if player is None:
+                    break  # a person's turn
+                cards = player.play(rnd.view(seat))
+                try:
+                    rnd.play(seat, cards)
+                except (IllegalAction, CardParseError) as exc:
+                    self._refuse(seat, "play", exc)
+            elif not self.step():
+                break
         return self.round
 
     def _apply(self, seat: int, action: str, cards) -> None:
