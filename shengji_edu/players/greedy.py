@@ -162,10 +162,18 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
     suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
     others = [c for c in hand if suit_of[c.index] != suit]
     costs = _card_costs(trump)  # card_cost(c, trump) is costs[c.index]
-    plays = [
-        forced + sorted(others, key=lambda c: costs[c.index])[:extra],
-        forced + sorted(others, key=lambda c: (-c.points, costs[c.index]))[:extra],
-    ]
+    if extra == 1 and others:  # sorted(...)[:1]: the first card of the least key, unsorted
+        by_cost = [costs[c.index] for c in others]
+        by_points = [(-c.points, cost) for c, cost in zip(others, by_cost, strict=True)]
+        plays = [
+            [*forced, others[by_cost.index(min(by_cost))]],
+            [*forced, others[by_points.index(min(by_points))]],
+        ]
+    else:
+        plays = [
+            forced + sorted(others, key=lambda c: costs[c.index])[:extra],
+            forced + sorted(others, key=lambda c: (-c.points, costs[c.index]))[:extra],
+        ]
     trumps = [c for c in others if suit_of[c.index] == TRUMP]
     if not forced and suit != TRUMP and len(trumps) >= extra:
         plays += islice(multiset_combinations(trump.sort(trumps), extra), limit // 2)
@@ -237,6 +245,7 @@ class LeadContext:
         self._left: list[int] | None = None  # unseen copies by card index, counted once
         self._tops: dict[tuple[str, int, int], int] = {}
         self._voids: dict[str, bool] = {}
+        self._sure: dict[int, bool] = {}  # sure(unit) by id(unit): the rules ask it twice
 
     @property
     def unseen(self) -> dict[str, list[Card]]:
@@ -254,7 +263,14 @@ class LeadContext:
         """``unit_is_sure(unit, self.unseen, trump)`` and no opponent is void in its suit.
 
         The strongest unseen unit of each suit and shape is worked out once per lead
-        (:func:`strongest_top`), as every rule asks about several units."""
+        (:func:`strongest_top`), as every rule asks about several units, and each unit's
+        answer is kept for the next rule that asks."""
+        known = self._sure.get(id(unit))
+        if known is None:
+            known = self._sure[id(unit)] = self._judge(unit)
+        return known
+
+    def _judge(self, unit) -> bool:
         suit, high = unit.suit, unit.high
         key = (suit, WIDTHS[unit.kind], high - unit.low + 1)  # the suit, width and steps
         top = self._tops.get(key)
