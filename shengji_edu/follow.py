@@ -258,8 +258,8 @@ def check_follow(
         if len(hand_suit) >= size:
             others = [c for c in play if trump.suit_of(c) != suit]
             return illegal(_suit_reason(suit, len(hand_suit), others))
-        unplayed = Counter(hand_suit) - Counter(play)
-        if unplayed:
+        if first_missing(hand_suit, play) is not None:  # some card of the suit is kept
+            unplayed = Counter(hand_suit) - Counter(play)
             return illegal(_short_reason(suit, trump.sort(hand_suit), list(unplayed.elements())))
         return LEGAL  # all of the suit is played: every unit is shown
     if not fmt.total_pairs:

@@ -41,11 +41,33 @@ def unseen_cards(view: PlayerView) -> Counter:
 
 def unseen_counts(view: PlayerView) -> list[int]:
     """How many copies of each card (by ``card.index``) this player has not seen."""
-    left = [view.rules.decks] * len(ALL_CARDS)  # by card.index; cheaper than Counters
-    for seen in (view.hand, view.played_cards, view.buried):
+    left = _unplayed(view.played_cards, view.rules.decks)  # a fresh list, by card.index
+    for seen in (view.hand, view.buried):
         for card in seen:
             left[card.index] -= 1
     return left
+
+
+def _unplayed(played: tuple[Card, ...], decks: int) -> list[int]:
+    """Copies of each card (by ``card.index``) not among ``played``: a new list.
+
+    Played cards only grow during a hand, and every player asks after every trick: the
+    counts of the last answer are kept and only the cards played since are taken off."""
+    global _last_unplayed
+    last_played, last_decks, counts = _last_unplayed  # one tuple, read at once: thread-safe
+    known = len(last_played)
+    if last_decks == decks and len(played) >= known and played[:known] == last_played:
+        counts = list(counts)
+        new = played[known:]
+    else:
+        counts, new = [decks] * len(ALL_CARDS), played
+    for card in new:
+        counts[card.index] -= 1
+    _last_unplayed = (played, decks, counts)
+    return list(counts)
+
+
+_last_unplayed: tuple = ((), 0, [])
 
 
 def unseen_groups(view: PlayerView, trump: Trump) -> dict[str, list[Card]]:
