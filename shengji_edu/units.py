@@ -390,46 +390,44 @@ def _decompose(cards: Iterable[Card], trump: Trump, make) -> list:
 
 
 def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> list:
-    # Cards arrive strongest first, ties in suit order, so identical cards sit side by side
-    # and are counted without hashing; most suits of a hand hold no card twice, which the
-    # distinct ids (no Python-level hashing) tell at once: then every card is a single.
+    # Cards arrive strongest first, ties in suit order, so identical cards sit side by side.
+    # Most suits of a hand hold no card twice, which the distinct ids (no Python-level
+    # hashing) tell at once: then every card is a single. Otherwise the copies of each card
+    # not yet in a unit are counted by card.index (a list, not a dict of cards).
+    step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
     if len(set(map(id, cards))) == len(cards):
-        step_of = trump.step_by_index
         return [
             make(SINGLE, [card], suit, step_of[card.index], step_of[card.index], 0)
             for card in cards
         ]
-    counts: dict[Card, int] = {}
-    previous, run = None, 0
+    left = [0] * 54
+    distinct: list[Card] = []  # each card once, strongest first
     for card in cards:
-        if card is previous:
-            run += 1
-        else:
-            if previous is not None:
-                counts[previous] = run
-            previous, run = card, 1
-    if previous is not None:
-        counts[previous] = run
-    groupable = [card for card, count in counts.items() if count >= 2]  # also strongest first
+        if not left[card.index]:
+            distinct.append(card)
+        left[card.index] += 1
+    groupable = [card for card in distinct if left[card.index] >= 2]  # also strongest first
     units: list = []
     if len(groupable) >= 2:  # a tractor or titanic needs two groups
         at_step: dict[int, list[Card]] = {}
         for card in groupable:
-            at_step.setdefault(trump.step(card), []).append(card)
-        widest = min(3, max(counts[c] for c in groupable))
-        while (found := _largest_run(counts, at_step, widest)) is not None:
+            at_step.setdefault(step_of[card.index], []).append(card)
+        widest = min(3, max(left[c.index] for c in groupable))
+        while (found := _largest_run(left, at_step, widest)) is not None:
             width, length, top = found
             run_cards: list[Card] = []
             for step in range(top, top - length, -1):
                 # the card with the fewest copies that fills the step keeps larger groups whole
                 fill = at_step[step]
                 if len(fill) > 1:
-                    card = min((c for c in fill if counts[c] >= width), key=counts.__getitem__)
+                    card = min(
+                        (c for c in fill if left[c.index] >= width), key=lambda c: left[c.index]
+                    )
                 else:
                     card = fill[0]
-                counts[card] -= width
+                left[card.index] -= width
                 run_cards += [card] * width
-                if counts[card] < 2:  # at_step keeps only the cards still held twice
+                if left[card.index] < 2:  # at_step keeps only the cards still held twice
                     at_step[step].remove(card)
                     if not at_step[step]:
                         del at_step[step]
@@ -437,28 +435,32 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> l
             units.append(make(kind, run_cards, suit, top, top - length + 1, length))
     for width, kind in ((3, TRIPLE), (2, PAIR)):
         for card in groupable:
-            while counts[card] >= width:
-                counts[card] -= width
-                step = trump.step(card)
+            while left[card.index] >= width:
+                left[card.index] -= width
+                step = step_of[card.index]
                 units.append(make(kind, [card] * width, suit, step, step, 1))
     for card in cards:  # strongest first
-        if counts[card] > 0:
-            counts[card] -= 1
-            step = trump.step(card)
+        if left[card.index] > 0:
+            left[card.index] -= 1
+            step = step_of[card.index]
             units.append(make(SINGLE, [card], suit, step, step, 0))
     return units
 
 
 def _largest_run(
-    counts: dict[Card, int], at_step: dict[int, list[Card]], widest: int
+    left: list[int], at_step: dict[int, list[Card]], widest: int
 ) -> tuple[int, int, int] | None:
-    """The largest tractor or titanic left, as (width, steps, top step), or None."""
+    """The largest tractor or titanic left, as (width, steps, top step), or None.
+
+    ``left`` is the copies of each card not yet in a unit, by card.index."""
     best = None
     for width in range(2, widest + 1):
         if width == 2:
             profile = dict.fromkeys(at_step, 1)  # every card there is held twice or more
         else:
-            profile = {s: 1 for s, cards in at_step.items() if any(counts[c] >= 3 for c in cards)}
+            profile = {
+                s: 1 for s, cards in at_step.items() if any(left[c.index] >= 3 for c in cards)
+            }
         for length, top in runs(profile):
             if length >= 2:
                 key = (width * length, width, top)  # more cards, then wider, then higher

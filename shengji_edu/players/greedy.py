@@ -37,7 +37,7 @@ from itertools import islice
 from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
 from ..trump import TRUMP, Trump
-from ..units import SINGLE, TITANIC, TRACTOR, WIDTHS, Unit, decompose
+from ..units import SINGLE, TITANIC, TRACTOR, WIDTHS, decompose
 from .base import PlayerView, trump_of
 from .knowledge import (
     check_name,
@@ -240,7 +240,7 @@ class LeadContext:
         assert trump is not None
         self.view = view
         self.trump = trump
-        self.units = hand_units(view.hand, trump)  # decompose(view.hand, trump)
+        self.units = decompose(view.hand, trump)
         self.side = [u for u in self.units if u.suit != TRUMP]
         self._left: list[int] | None = None  # unseen copies by card index, counted once
         self._tops: dict[tuple[str, int, int], int] = {}
@@ -285,39 +285,6 @@ class LeadContext:
         if void is None:
             void = self._voids[unit.suit] = _opponent_void(self.view, unit.suit)
         return not void
-
-
-def hand_units(hand: Sequence[Card], trump: Trump) -> list[Unit]:
-    """``decompose(hand, trump)``, each suit's units remembered from earlier leads.
-
-    A decomposition is its suits' decompositions one after the other, and between two leads
-    of a player most of its suits have not changed: those are looked up (by trump and the
-    suit's cards), not split again. The Units are shared between leads, so the lead rules
-    only read them (they return copies of the cards); the tests check the two agree."""
-    ordered = trump.sort(hand)
-    suit_of = trump.suit_by_index
-    units: list[Unit] = []
-    start, count = 0, len(ordered)
-    while start < count:  # the runs of one effective suit, as decompose splits them
-        suit = suit_of[ordered[start].index]
-        end = start + 1
-        while end < count and suit_of[ordered[end].index] == suit:
-            end += 1
-        cards = ordered[start:end]
-        key = (trump, bytes([card.index for card in cards]))
-        known = _SUIT_UNITS.get(key)
-        if known is None:
-            if len(_SUIT_UNITS) >= _SUIT_UNITS_KEPT:
-                _SUIT_UNITS.clear()
-            known = _SUIT_UNITS[key] = tuple(decompose(cards, trump))
-        units += known
-        start = end
-    return units
-
-
-_SUIT_UNITS: dict[tuple[Trump, bytes], tuple[Unit, ...]] = {}
-_SUIT_UNITS_KEPT = 4096
-"""At most this many suits' units are remembered (then they are forgotten at once)."""
 
 
 def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:
