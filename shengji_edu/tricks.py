@@ -62,7 +62,8 @@ def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ver
     card = first_missing(cards, hand)
     if card is not None:
         return illegal(not_held(card, hand.count(card), lead=True))
-    suits = {trump.suit_of(c) for c in cards}
+    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    suits = {suit_of[c.index] for c in cards}
     if len(suits) > 1:
         return illegal(
             message(
@@ -279,14 +280,15 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
 
 
 def _single_card_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
-    suit_of, strength_of = trump.suit_of, trump.strength
-    lead_suit = suit_of(plays[0][0])
-    best_index, best_strength = 0, strength_of(plays[0][0])
+    # trump.suit_of(card) is suit_of[card.index], trump.strength(card) strength_of[card.index]
+    suit_of, strength_of = trump.suit_by_index, trump.strength_by_index
+    lead_suit = suit_of[plays[0][0].index]
+    best_index, best_strength = 0, strength_of[plays[0][0].index]
     for index in range(1, len(plays)):
         card = plays[index][0]
-        suit = suit_of(card)
+        suit = suit_of[card.index]
         if suit in (lead_suit, TRUMP):
-            strength = strength_of(card)
+            strength = strength_of[card.index]
             if strength > best_strength:
                 best_index, best_strength = index, strength
     return best_index

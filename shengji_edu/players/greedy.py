@@ -399,17 +399,16 @@ def bury_low_cards(view: PlayerView) -> list[Card]:
     possible."""
     trump = trump_of(view)
     hand = list(view.hand)
-    counts = Counter(hand)
-    lengths = Counter(trump.suit_of(c) for c in hand)
+    suit_of, step = trump.suit_by_index, trump.step_by_index  # trump.suit_of, trump.step
+    counts = [0] * len(ALL_CARDS)  # Counter(hand), by card.index
+    for card in hand:
+        counts[card.index] += 1
+    lengths = Counter(suit_of[c.index] for c in hand)
 
     def keep_score(card: Card) -> tuple:
-        return (
-            trump.suit_of(card) == TRUMP,
-            card.points > 0,
-            counts[card] >= 2,
-            lengths[trump.suit_of(card)],
-            trump.step(card),
-        )
+        index = card.index
+        suit = suit_of[index]
+        return (suit == TRUMP, card.points > 0, counts[index] >= 2, lengths[suit], step[index])
 
     rules = getattr(view, "rules", None)  # a stand-in view without rules: two decks' 8
     return sorted(hand, key=keep_score)[: rules.kitty_size if rules is not None else 8]
