@@ -201,9 +201,11 @@ def first_unmet(fmt: LeadFormat, state: State) -> Unmet | None:
         origin = TITANIC if from_titanics else TRIPLE
         return fail(progress, Unmet("triples", 1, origin, owed, played, asked, held))
 
-    if titanics(0, state, ()):
-        return None
-    return best[1]
+    met = titanics(0, state, ())
+    # The searches call themselves through their closures, a reference cycle the
+    # garbage collector would have to find after every call: unbinding the names breaks it.
+    titanics = tractors = None  # noqa: F811 (the two that call themselves)
+    return None if met else best[1]
 
 
 def run_demands(fmt: LeadFormat) -> list[tuple[int, str]]:
@@ -537,19 +539,7 @@ def multiset_combinations(cards: Sequence[Card], size: int) -> Iterator[list[Car
     """Every distinct sub-multiset of ``cards`` with ``size`` cards (identical cards merged)."""
     counts = Counter(cards)
     distinct = list(counts)
-
-    def extend(start: int, remaining: int, chosen: list[Card]) -> Iterator[list[Card]]:
-        if remaining == 0:
-            yield list(chosen)
-            return
-        for i in range(start, len(distinct)):
-            card = distinct[i]
-            for copies in range(min(counts[card], remaining), 0, -1):
-                chosen.extend([card] * copies)
-                yield from extend(i + 1, remaining - copies, chosen)
-                del chosen[-copies:]
-
-    if size == 1:  # what extend gives for one card: each distinct card once, in order
+    if size == 1:  # what _extend gives for one card: each distinct card once, in order
         for card in distinct:
             yield [card]
     elif size == 2:  # and for two: a card twice (if held twice), then with each later card
@@ -559,7 +549,24 @@ def multiset_combinations(cards: Sequence[Card], size: int) -> Iterator[list[Car
             for other in distinct[i + 1 :]:
                 yield [card, other]
     elif 0 <= size <= len(cards):
-        yield from extend(0, size, [])
+        yield from _extend(distinct, counts, 0, size, [])
+
+
+def _extend(
+    distinct: list[Card], counts: Counter, start: int, remaining: int, chosen: list[Card]
+) -> Iterator[list[Card]]:
+    """The sub-multisets of ``remaining`` more cards from ``distinct[start:]``, added to
+    ``chosen``: more copies of a card first. A module function, not a closure calling itself:
+    such a closure is a reference cycle, left for the garbage collector after every call."""
+    if remaining == 0:
+        yield list(chosen)
+        return
+    for i in range(start, len(distinct)):
+        card = distinct[i]
+        for copies in range(min(counts[card], remaining), 0, -1):
+            chosen.extend([card] * copies)
+            yield from _extend(distinct, counts, i + 1, remaining - copies, chosen)
+            del chosen[-copies:]
 
 
 def random_follow(
