@@ -511,7 +511,9 @@ def iter_legal_follows(
                     lengths, hand_profile, pair_profile(pairs * 2, trump)
                 ):
                     continue
-                pooled = [c for c in distinct if c not in pairs]
+                # the cards not in pairs (``c not in pairs``, by identity: cards are interned)
+                paired = set(map(id, pairs))
+                pooled = [c for c in distinct if id(c) not in paired]
                 doubled = [c for c in pairs for _ in range(2)]
                 for singles in combinations(pooled, size - 2 * pair_count):
                     yield doubled + list(singles)

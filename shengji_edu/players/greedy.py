@@ -128,6 +128,16 @@ def _play_cost(play: Sequence[Card], held: list[int], costs: tuple[int, ...]) ->
     if len(play) == 1:
         index = play[0].index
         return costs[index] + (8 if held[index] >= 2 else 0)
+    if len(play) == 2:  # a pair splits a group of three; two cards each split a pair
+        first, second = play[0].index, play[1].index
+        if first == second:
+            return 2 * costs[first] + (8 if held[first] >= 3 else 0)
+        return (
+            costs[first]
+            + costs[second]
+            + (8 if held[first] >= 2 else 0)
+            + (8 if held[second] >= 2 else 0)
+        )
     cost = 0
     copies: dict[int, int] = {}  # copies of each card in the play, by card.index (no hashing)
     for card in play:
