@@ -157,6 +157,51 @@ def _unit(kind: str, cards: list[Card], suit: str, high: int, low: int, pairs: i
 _new_unit = object.__new__
 
 
+class UnitRecord(NamedTuple):
+    """A :class:`Unit` as a plain read-only record: the same fields and properties.
+
+    :func:`decompose_records` makes these about three times faster than Units (a tuple is
+    made in one step): a player that decomposes its hand for every lead of every simulated
+    hand reads its units, and never needs them to be Units. ``Unit(*record)`` is the Unit.
+    """
+
+    kind: str
+    cards: list[Card]
+    suit: str
+    high: int
+    low: int
+    pairs: int
+
+    @property
+    def width(self) -> int:
+        """Identical cards on each step: 1, 2 or 3."""
+        return WIDTHS[self.kind]
+
+    @property
+    def steps(self) -> int:
+        """Consecutive steps: 1, or k ≥ 2 for a tractor or a titanic."""
+        return self.high - self.low + 1
+
+    @property
+    def shape(self) -> Shape:
+        return Shape(WIDTHS[self.kind], self.high - self.low + 1)
+
+    @property
+    def size(self) -> int:
+        """Number of cards: width × steps."""
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return format_cards(self.cards)
+
+
+def _record(kind: str, cards: list[Card], suit: str, high: int, low: int, pairs: int):
+    return _new_record(UnitRecord, (kind, cards, suit, high, low, pairs))
+
+
+_new_record = tuple.__new__
+
+
 @dataclass(frozen=True)
 class LeadFormat:
     """The shape of a lead (牌型): the shapes of its units, largest first, and its suit.
@@ -352,6 +397,12 @@ def decompose(cards: Iterable[Card], trump: Trump) -> list[Unit]:
     format of a lead only makes sense for one suit, see :func:`lead_format`.
     """
     return _decompose(cards, trump, _unit)
+
+
+def decompose_records(cards: Iterable[Card], trump: Trump) -> list[UnitRecord]:
+    """:func:`decompose` as :class:`UnitRecord` values (``Unit(*record)`` is each Unit):
+    the same units in the same order, made faster; the tests check that the two agree."""
+    return _decompose(cards, trump, _record)
 
 
 def decompose_cards(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:

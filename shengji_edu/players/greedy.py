@@ -37,7 +37,7 @@ from itertools import islice
 from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
 from ..trump import TRUMP, Trump
-from ..units import SINGLE, TITANIC, TRACTOR, WIDTHS, decompose
+from ..units import SINGLE, TITANIC, TRACTOR, WIDTHS, decompose_records
 from .base import PlayerView, trump_of
 from .knowledge import (
     check_name,
@@ -243,14 +243,18 @@ def discard_low(view: PlayerView, plays: list[list[Card]]) -> list[Card]:
 
 # --- leading ------------------------------------------------------------------------------
 class LeadContext:
-    """What every lead rule needs, worked out once: my units and the unseen cards by suit."""
+    """What every lead rule needs, worked out once: my units and the unseen cards by suit.
+
+    ``units`` is ``decompose(view.hand, trump)`` as read-only records
+    (:class:`~shengji_edu.units.UnitRecord`: the fields and properties of a Unit, made
+    faster), as the rules only read them."""
 
     def __init__(self, view: PlayerView) -> None:
         trump = view.trump
         assert trump is not None
         self.view = view
         self.trump = trump
-        self.units = decompose(view.hand, trump)
+        self.units = decompose_records(view.hand, trump)  # decompose(view.hand, trump)
         self.side = [u for u in self.units if u.suit != TRUMP]
         self._left: list[int] | None = None  # unseen copies by card index, counted once
         self._tops: dict[tuple[str, int, int], int] = {}
