@@ -178,9 +178,15 @@ def beating_unit(holding: Sequence[Card], unit: Unit, trump: Trump) -> list[Card
     titanic, or of a titanic's pairs, as a k-step tractor (titanic). The strongest such unit
     is returned.
     """
-    cards = trump.cards_of(holding, unit.suit)
+    return _beating_unit(trump.cards_of(holding, unit.suit), unit, trump)
+
+
+def _beating_unit(cards: list[Card], unit: Unit, trump: Trump) -> list[Card] | None:
+    """:func:`beating_unit` given the holding's cards of the unit's suit (``cards``)."""
     if unit.kind == SINGLE:
-        higher = [c for c in cards if trump.step(c) > unit.high]
+        step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
+        high = unit.high
+        higher = [c for c in cards if step_of[c.index] > high]
         return [max(higher, key=trump.step)] if higher else None
     width, steps = WIDTHS[unit.kind], unit.high - unit.low + 1
     counts = Counter(cards)
@@ -214,10 +220,13 @@ def check_throw(
         return ThrowResult(True, list(lead))  # a single unit always stands
     units = decompose(lead, trump)
     hands = list(other_hands.values()) if isinstance(other_hands, dict) else list(other_hands)
+    # a lead is of one suit: each hand's cards of it are picked out once, not once per unit
+    suit = units[0].suit
+    suit_cards = [trump.cards_of(hand, suit) for hand in hands]
     failures = []
     for unit in units:
-        for holder, hand in enumerate(hands):
-            beaters = beating_unit(hand, unit, trump)
+        for holder, cards in enumerate(suit_cards):
+            beaters = _beating_unit(cards, unit, trump)
             if beaters:
                 failures.append((unit, beaters, holder))
                 break

@@ -561,8 +561,8 @@ def _long_lead_format(cards: tuple[Card, ...], trump: Trump) -> LeadFormat:
                 suits=Listing(Suit(s) for s in sorted(suits)),
             )
         )
-    units = decompose(cards, trump)
-    return LeadFormat(units[0].suit, tuple(u.shape for u in units))
+    units = decompose_records(cards, trump)
+    return _short_format(units[0].suit, tuple(u.shape for u in units))  # one per format
 
 
 def is_pair(cards: Sequence[Card]) -> bool:
