@@ -179,8 +179,10 @@ class Table:
                 self._declaration_round(rnd.deal_while_nobody_declares())
         players = self.players
         while True:
-            if rnd.phase == PLAYING:  # what step() does in play, card after card, in line
-                seat = rnd.turn
+            # what step() does in play, card after card, in line (the round's own fields:
+            # phase and turn without their properties; the table is part of the engine)
+            if rnd._phase == PLAYING:
+                seat = rnd._turn
                 player = players[seat]
                 if player is None:
                     break  # a person's turn

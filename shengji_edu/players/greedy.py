@@ -259,7 +259,7 @@ class LeadContext:
         self._left: list[int] | None = None  # unseen copies by card index, counted once
         self._tops: dict[tuple[str, int, int], int] = {}
         self._voids: dict[str, bool] = {}
-        self._sure: dict[int, bool] = {}  # sure(unit) by id(unit): the rules ask it twice
+        self._sure_side: list | None = None
 
     @property
     def unseen(self) -> dict[str, list[Card]]:
@@ -277,14 +277,7 @@ class LeadContext:
         """``unit_is_sure(unit, self.unseen, trump)`` and no opponent is void in its suit.
 
         The strongest unseen unit of each suit and shape is worked out once per lead
-        (:func:`strongest_top`), as every rule asks about several units, and each unit's
-        answer is kept for the next rule that asks."""
-        known = self._sure.get(id(unit))
-        if known is None:
-            known = self._sure[id(unit)] = self._judge(unit)
-        return known
-
-    def _judge(self, unit) -> bool:
+        (:func:`strongest_top`), as every rule asks about several units."""
         suit, high = unit.suit, unit.high
         key = (suit, WIDTHS[unit.kind], high - unit.low + 1)  # the suit, width and steps
         top = self._tops.get(key)
@@ -300,14 +293,23 @@ class LeadContext:
             void = self._voids[unit.suit] = _opponent_void(self.view, unit.suit)
         return not void
 
+    @property
+    def sure_side(self) -> list:
+        """My side units that are sure, in order: ``[u for u in self.side if self.sure(u)]``,
+        judged once for the rules that ask (a throw of them, or the first of them)."""
+        found = self._sure_side
+        if found is None:
+            sure = self.sure
+            found = self._sure_side = [unit for unit in self.side if sure(unit)]
+        return found
+
 
 def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:
     """Two or more units of one side suit that no unseen cards can beat: a safe throw,
     unless an opponent has shown a void there (it would ruff)."""
     by_suit: dict[str, list] = {}
-    for unit in ctx.side:
-        if ctx.sure(unit):
-            by_suit.setdefault(unit.suit, []).append(unit)
+    for unit in ctx.sure_side:  # the side units that are sure
+        by_suit.setdefault(unit.suit, []).append(unit)
     for units in by_suit.values():
         if len(units) >= 2:
             return [c for u in units for c in u.cards]
@@ -316,10 +318,8 @@ def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:
 
 def lead_sure_winner(ctx: LeadContext) -> list[Card] | None:
     """Cash the biggest side-suit unit that nobody can beat (tractors and pairs first)."""
-    for unit in ctx.side:  # decompose lists tractors, then pairs, then singles
-        if ctx.sure(unit):
-            return list(unit.cards)
-    return None
+    sure = ctx.sure_side  # decompose lists tractors, then pairs, then singles
+    return list(sure[0].cards) if sure else None
 
 
 def pull_trumps(ctx: LeadContext) -> list[Card] | None:
