@@ -486,8 +486,8 @@ def iter_legal_follows(
     hand_suit = trump.sort(trump.cards_of(hand, fmt.suit))
     if len(hand_suit) <= size:
         others = trump.sort(c for c in hand if trump.suit_of(c) != fmt.suit)
-        for extra in multiset_combinations(others, size - len(hand_suit)):
-            yield hand_suit + extra
+        # hand_suit + extra for each choice of the extra cards (map: no Python loop per play)
+        yield from map(hand_suit.__add__, multiset_combinations(others, size - len(hand_suit)))
         return
     if size == 1:  # a single card led: each card of the suit once (below, with no pairs owed)
         previous = None
@@ -515,8 +515,9 @@ def iter_legal_follows(
                 paired = set(map(id, pairs))
                 pooled = [c for c in distinct if id(c) not in paired]
                 doubled = [c for c in pairs for _ in range(2)]
-                for singles in combinations(pooled, size - 2 * pair_count):
-                    yield doubled + list(singles)
+                # doubled + list(singles) for each choice of singles (map: no Python loop)
+                singles = map(list, combinations(pooled, size - 2 * pair_count))
+                yield from map(doubled.__add__, singles)
         return
     searched = bool(fmt.runs or fmt.triples)
     for group_count in range(needed, min(len(groupable), size // 2) + 1):

@@ -105,6 +105,23 @@ def _members(trump: Trump) -> dict[str, tuple[Card, ...]]:
 _last_members: tuple = (None, ())
 
 
+def _strongest_first(trump: Trump) -> dict[str, tuple[Card, ...]]:
+    """Each effective suit with its cards strongest first (the last trump asked about kept)."""
+    global _last_strongest
+    last = _last_strongest  # one tuple, read at once: safe with threads
+    if last[0] is not trump:
+        step = trump.step_by_index
+        ordered = {
+            suit: tuple(sorted(cards, key=lambda c: -step[c.index]))
+            for suit, cards in _members(trump).items()
+        }
+        last = _last_strongest = (trump, ordered)
+    return last[1]
+
+
+_last_strongest: tuple = (None, ())
+
+
 def unseen_by_suit(unseen: Counter, trump: Trump) -> dict[str, list[Card]]:
     """Unseen cards grouped by effective suit (each copy listed)."""
     groups: dict[str, list[Card]] = {}
@@ -152,16 +169,16 @@ def strongest_unseen_top(left: list[int], trump: Trump, suit: str, width: int, s
     ``left`` (unseen copies by ``card.index``) without listing the cards (the tests check
     that the two agree)."""
     step = trump.step_by_index
-    members = _members(trump)[suit]
-    if width == 1:
-        return max([step[c.index] for c in members if left[c.index]], default=-1)
+    if steps == 1:  # a single, pair or triple: the strongest card unseen width times
+        for card in _strongest_first(trump)[suit]:
+            if left[card.index] >= width:
+                return step[card.index]
+        return -1
     profile: dict[int, int] = {}  # group_profile of the unseen cards of the suit
-    for card in members:
+    for card in _members(trump)[suit]:
         if left[card.index] >= width:
             at = step[card.index]
             profile[at] = profile.get(at, 0) + 1
-    if steps == 1:
-        return max(profile, default=-1)
     return max(tractor_windows(profile, steps), default=-1)
 
 
