@@ -318,6 +318,11 @@ def first_missing(cards: Sequence[Card], hand: Sequence[Card]) -> Card | None:
     """
     if len(cards) == 1:
         return None if holds(hand, cards[0]) else cards[0]
+    if len(cards) == 2 and cards[0] is not cards[1]:  # two different cards: each held once
+        for card in cards:
+            if not holds(hand, card):
+                return card
+        return None
     # ``next(iter(Counter(cards) - Counter(hand)), None)``, counted by card index instead:
     # the first card (in the order given) asked for more often than the hand holds it.
     left = [0] * len(ALL_CARDS)

@@ -106,7 +106,7 @@ class Table:
             player = players[seat]
             # declaring_seats is read afresh: a declaration can change who has one
             if player is not None and seat in rnd.declaring_seats and may_declare(seat):
-                choice = player.declare(self.view(seat))
+                choice = player.declare(rnd.view(seat))  # self.view(seat)
                 if choice:
                     self._apply(seat, "declare", choice)
 
