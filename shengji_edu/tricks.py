@@ -336,6 +336,9 @@ def best_vector(play: Sequence[Card], fmt: LeadFormat, trump: Trump) -> tuple[in
     if key.width == 1:  # a lead of singles: every card is a key unit
         step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
         return tuple(sorted([step_of[c.index] for c in play], reverse=True))
+    if fmt.size == 2 and len(play) == 2:  # a pair led (the common case): a pair, or nothing
+        first, second = play
+        return (trump.step_by_index[first.index],) if first is second else None
     pairs_at, triples_at = group_profiles(play, trump)
     runs = fmt.runs
     if not runs:  # triples and pairs: the highest that are there, if there are enough

@@ -310,7 +310,8 @@ def group_profile(cards: Iterable[Card], trump: Trump, width: int = 2) -> dict[i
 def group_profiles(cards: Iterable[Card], trump: Trump) -> tuple[dict[int, int], dict[int, int]]:
     """The pair profile and the triple profile at once (one pass over the cards)."""
     step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
-    if type(cards) is list and len(cards) == 2:  # two cards (a pair led): what the loop gives
+    kind = type(cards)
+    if (kind is list or kind is tuple) and len(cards) == 2:  # two cards: what the loop gives
         first, second = cards
         return ({step_of[first.index]: 1} if first is second else {}), {}
     seen = [0] * 54  # copies so far, by card.index
