@@ -30,6 +30,11 @@ module gives the two views the other rules need:
   C10 C10 at level 10) are equally strong, but two groups on one step are not consecutive,
   so a tractor or titanic uses at most one group per step.
 
+:func:`decompose_records` and :func:`decompose_cards` give the same decomposition as
+read-only tuples (:class:`UnitRecord`) or as the units' cards only, for players that
+decompose a hand at every lead of every simulated hand and only read the result (the tests
+check that they agree with :func:`decompose`).
+
 Decision (RULES §11.1 says "prefer those that keep a larger group whole, then the suit
 order"): when equally ranked cards of different suits could fill a step of a unit, the
 decomposition takes the card with the *fewest* copies that still fills it (using a whole

@@ -111,7 +111,12 @@ Speed (issue 17; a simulation plays thousands of hands, every action checked by 
   (:attr:`Round.declaring_seats`, updated when a level card or joker is dealt or someone
   declares), the table asks only them after a card, and while nobody has one the table
   deals on in one loop (:meth:`Round.deal_while_nobody_declares`). The options of each seat
-  are worked out once per change and handed to its views.
+  are worked out once per change and handed to its views; :meth:`Round.may_declare` answers
+  "has this seat a declaration now?" without building the lists.
+* Playing is the hot path: :meth:`Round.view` builds a playing view in line, and
+  :meth:`Round.play` reads the trump's tables by card index (``trump.suit_by_index``). Every
+  play still goes through :func:`~shengji_edu.tricks.check_lead` or
+  :func:`~shengji_edu.follow.check_follow` first.
 
 Every action checks its arguments' types before anything changes: seats are the ints 0-3
 (``False`` is not seat 0), levels are ranks (``2.0`` is not a level), cards are Cards or card
