@@ -281,7 +281,11 @@ def new_deck(decks: int = 2) -> list[Card]:
     """
     if isinstance(decks, bool) or not isinstance(decks, int) or decks not in DECK_COUNTS:
         raise ValueError(f"decks must be 1, 2 or 3 (54, 108 or 162 cards), not {decks!r}")
-    return [card for card in ALL_CARDS for _ in range(decks)]
+    return list(_DECKS[decks])  # a new list each time: callers shuffle it
+
+
+_DECKS = {n: tuple(card for card in ALL_CARDS for _ in range(n)) for n in DECK_COUNTS}
+"""Each deck in canonical order, built once (every hand of a simulation starts from one)."""
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
@@ -314,6 +318,11 @@ def first_missing(cards: Sequence[Card], hand: Sequence[Card]) -> Card | None:
     """
     if len(cards) == 1:
         return None if holds(hand, cards[0]) else cards[0]
+    if len(cards) == 2 and cards[0] is not cards[1]:  # two different cards: each held once
+        for card in cards:
+            if not holds(hand, card):
+                return card
+        return None
     # ``next(iter(Counter(cards) - Counter(hand)), None)``, counted by card index instead:
     # the first card (in the order given) asked for more often than the hand holds it.
     left = [0] * len(ALL_CARDS)

@@ -201,9 +201,11 @@ def first_unmet(fmt: LeadFormat, state: State) -> Unmet | None:
         origin = TITANIC if from_titanics else TRIPLE
         return fail(progress, Unmet("triples", 1, origin, owed, played, asked, held))
 
-    if titanics(0, state, ()):
-        return None
-    return best[1]
+    met = titanics(0, state, ())
+    # The searches call themselves through their closures, a reference cycle the
+    # garbage collector would have to find after every call: unbinding the names breaks it.
+    titanics = tractors = None  # noqa: F811 (the two that call themselves)
+    return None if met else best[1]
 
 
 def run_demands(fmt: LeadFormat) -> list[tuple[int, str]]:
@@ -232,9 +234,11 @@ def check_follow(
     """
     if len(lead) == 1 and len(play) == 1 and holds(hand, play[0]):
         # Most tricks are single cards: one card you hold, of the led suit if you have one.
-        # This is the general check below with one card, answered without building lists.
-        suit = trump.suit_of(lead[0])
-        if trump.suit_of(play[0]) == suit or not any(trump.suit_of(c) == suit for c in hand):
+        # This is the general check below with one card, answered without building lists
+        # (``suit_of[card.index]`` is ``trump.suit_of(card)``).
+        suit_of = trump.suit_by_index
+        suit = suit_of[lead[0].index]
+        if suit_of[play[0].index] == suit or suit not in [suit_of[c.index] for c in hand]:
             return LEGAL
     fmt = lead_format(lead, trump)
     suit, size = fmt.suit, fmt.size
@@ -256,8 +260,8 @@ def check_follow(
         if len(hand_suit) >= size:
             others = [c for c in play if trump.suit_of(c) != suit]
             return illegal(_suit_reason(suit, len(hand_suit), others))
-        unplayed = Counter(hand_suit) - Counter(play)
-        if unplayed:
+        if first_missing(hand_suit, play) is not None:  # some card of the suit is kept
+            unplayed = Counter(hand_suit) - Counter(play)
             return illegal(_short_reason(suit, trump.sort(hand_suit), list(unplayed.elements())))
         return LEGAL  # all of the suit is played: every unit is shown
     if not fmt.total_pairs:
@@ -482,8 +486,8 @@ def iter_legal_follows(
     hand_suit = trump.sort(trump.cards_of(hand, fmt.suit))
     if len(hand_suit) <= size:
         others = trump.sort(c for c in hand if trump.suit_of(c) != fmt.suit)
-        for extra in multiset_combinations(others, size - len(hand_suit)):
-            yield hand_suit + extra
+        # hand_suit + extra for each choice of the extra cards (map: no Python loop per play)
+        yield from map(hand_suit.__add__, multiset_combinations(others, size - len(hand_suit)))
         return
     if size == 1:  # a single card led: each card of the suit once (below, with no pairs owed)
         previous = None
@@ -507,10 +511,13 @@ def iter_legal_follows(
                     lengths, hand_profile, pair_profile(pairs * 2, trump)
                 ):
                     continue
-                pooled = [c for c in distinct if c not in pairs]
+                # the cards not in pairs (``c not in pairs``, by identity: cards are interned)
+                paired = set(map(id, pairs))
+                pooled = [c for c in distinct if id(c) not in paired]
                 doubled = [c for c in pairs for _ in range(2)]
-                for singles in combinations(pooled, size - 2 * pair_count):
-                    yield doubled + list(singles)
+                # doubled + list(singles) for each choice of singles (map: no Python loop)
+                singles = map(list, combinations(pooled, size - 2 * pair_count))
+                yield from map(doubled.__add__, singles)
         return
     searched = bool(fmt.runs or fmt.triples)
     for group_count in range(needed, min(len(groupable), size // 2) + 1):
@@ -535,20 +542,34 @@ def multiset_combinations(cards: Sequence[Card], size: int) -> Iterator[list[Car
     """Every distinct sub-multiset of ``cards`` with ``size`` cards (identical cards merged)."""
     counts = Counter(cards)
     distinct = list(counts)
+    if size == 1:  # what _extend gives for one card: each distinct card once, in order
+        for card in distinct:
+            yield [card]
+    elif size == 2:  # and for two: a card twice (if held twice), then with each later card
+        for i, card in enumerate(distinct):
+            if counts[card] >= 2:
+                yield [card, card]
+            for other in distinct[i + 1 :]:
+                yield [card, other]
+    elif 0 <= size <= len(cards):
+        yield from _extend(distinct, counts, 0, size, [])
 
-    def extend(start: int, remaining: int, chosen: list[Card]) -> Iterator[list[Card]]:
-        if remaining == 0:
-            yield list(chosen)
-            return
-        for i in range(start, len(distinct)):
-            card = distinct[i]
-            for copies in range(min(counts[card], remaining), 0, -1):
-                chosen.extend([card] * copies)
-                yield from extend(i + 1, remaining - copies, chosen)
-                del chosen[-copies:]
 
-    if 0 <= size <= len(cards):
-        yield from extend(0, size, [])
+def _extend(
+    distinct: list[Card], counts: Counter, start: int, remaining: int, chosen: list[Card]
+) -> Iterator[list[Card]]:
+    """The sub-multisets of ``remaining`` more cards from ``distinct[start:]``, added to
+    ``chosen``: more copies of a card first. A module function, not a closure calling itself:
+    such a closure is a reference cycle, left for the garbage collector after every call."""
+    if remaining == 0:
+        yield list(chosen)
+        return
+    for i in range(start, len(distinct)):
+        card = distinct[i]
+        for copies in range(min(counts[card], remaining), 0, -1):
+            chosen.extend([card] * copies)
+            yield from _extend(distinct, counts, i + 1, remaining - copies, chosen)
+            del chosen[-copies:]
 
 
 def random_follow(

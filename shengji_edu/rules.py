@@ -23,6 +23,10 @@ from dataclasses import dataclass, fields
 from .cards import DECK_COUNTS, Card, new_deck
 from .trump import Trump
 
+_TRUMPS: dict[tuple[int, str | None, bool], Trump] = {}
+"""The Trumps ``RuleSet.trump`` made, by (level, suit, twos_are_trump): at most 130."""
+_SUIT_LETTERS = ("S", "H", "D", "C")
+
 KITTY_RULES = ("power", "linear", "plain")
 SETTLEMENT_RULES = ("standard", "escalating")
 BIDDING_RULES = ("during_deal", "after_deal")
@@ -136,7 +140,16 @@ class RuleSet:
         return tuple(range(1, self.decks + 1))
 
     def trump(self, level: int | str, suit: str | None = None) -> Trump:
-        """The Trump of a hand played under these rules (it knows ``twos_are_trump``)."""
+        """The Trump of a hand played under these rules (it knows ``twos_are_trump``).
+
+        Trumps are immutable values, so the common ones (a whole-number level and a suit
+        letter or None) are made once and shared: a simulation asks for one every hand."""
+        if type(level) is int and (suit is None or suit in _SUIT_LETTERS):
+            key = (level, suit, self.twos_are_trump)
+            trump = _TRUMPS.get(key)
+            if trump is None:  # Trump checks the level: only a good one is kept
+                trump = _TRUMPS[key] = Trump(level, suit, twos_are_trump=self.twos_are_trump)
+            return trump
         return Trump(level, suit, twos_are_trump=self.twos_are_trump)
 
     def deck(self) -> list[Card]:

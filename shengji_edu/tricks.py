@@ -62,7 +62,8 @@ def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ver
     card = first_missing(cards, hand)
     if card is not None:
         return illegal(not_held(card, hand.count(card), lead=True))
-    suits = {trump.suit_of(c) for c in cards}
+    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    suits = {suit_of[c.index] for c in cards}
     if len(suits) > 1:
         return illegal(
             message(
@@ -177,9 +178,15 @@ def beating_unit(holding: Sequence[Card], unit: Unit, trump: Trump) -> list[Card
     titanic, or of a titanic's pairs, as a k-step tractor (titanic). The strongest such unit
     is returned.
     """
-    cards = trump.cards_of(holding, unit.suit)
+    return _beating_unit(trump.cards_of(holding, unit.suit), unit, trump)
+
+
+def _beating_unit(cards: list[Card], unit: Unit, trump: Trump) -> list[Card] | None:
+    """:func:`beating_unit` given the holding's cards of the unit's suit (``cards``)."""
     if unit.kind == SINGLE:
-        higher = [c for c in cards if trump.step(c) > unit.high]
+        step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
+        high = unit.high
+        higher = [c for c in cards if step_of[c.index] > high]
         return [max(higher, key=trump.step)] if higher else None
     width, steps = WIDTHS[unit.kind], unit.high - unit.low + 1
     counts = Counter(cards)
@@ -213,10 +220,13 @@ def check_throw(
         return ThrowResult(True, list(lead))  # a single unit always stands
     units = decompose(lead, trump)
     hands = list(other_hands.values()) if isinstance(other_hands, dict) else list(other_hands)
+    # a lead is of one suit: each hand's cards of it are picked out once, not once per unit
+    suit = units[0].suit
+    suit_cards = [trump.cards_of(hand, suit) for hand in hands]
     failures = []
     for unit in units:
-        for holder, hand in enumerate(hands):
-            beaters = beating_unit(hand, unit, trump)
+        for holder, cards in enumerate(suit_cards):
+            beaters = _beating_unit(cards, unit, trump)
             if beaters:
                 failures.append((unit, beaters, holder))
                 break
@@ -279,14 +289,15 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
 
 
 def _single_card_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
-    suit_of, strength_of = trump.suit_of, trump.strength
-    lead_suit = suit_of(plays[0][0])
-    best_index, best_strength = 0, strength_of(plays[0][0])
+    # trump.suit_of(card) is suit_of[card.index], trump.strength(card) strength_of[card.index]
+    suit_of, strength_of = trump.suit_by_index, trump.strength_by_index
+    lead_suit = suit_of[plays[0][0].index]
+    best_index, best_strength = 0, strength_of[plays[0][0].index]
     for index in range(1, len(plays)):
         card = plays[index][0]
-        suit = suit_of(card)
+        suit = suit_of[card.index]
         if suit in (lead_suit, TRUMP):
-            strength = strength_of(card)
+            strength = strength_of[card.index]
             if strength > best_strength:
                 best_index, best_strength = index, strength
     return best_index
@@ -301,7 +312,8 @@ def play_key(
     as tuples, so any ruff beats any play of the led side suit, and the first difference in
     the largest units decides otherwise.
     """
-    suits = {trump.suit_of(c) for c in play}
+    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    suits = {suit_of[c.index] for c in play}
     if len(suits) != 1:
         return None  # a mixed play never wins
     (suit,) = suits
@@ -322,7 +334,11 @@ def best_vector(play: Sequence[Card], fmt: LeadFormat, trump: Trump) -> tuple[in
     """
     key = fmt.shapes[0]  # the shape of the key units: the lead's largest
     if key.width == 1:  # a lead of singles: every card is a key unit
-        return tuple(sorted((trump.step(c) for c in play), reverse=True))
+        step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
+        return tuple(sorted([step_of[c.index] for c in play], reverse=True))
+    if fmt.size == 2 and len(play) == 2:  # a pair led (the common case): a pair, or nothing
+        first, second = play
+        return (trump.step_by_index[first.index],) if first is second else None
     pairs_at, triples_at = group_profiles(play, trump)
     runs = fmt.runs
     if not runs:  # triples and pairs: the highest that are there, if there are enough

@@ -25,7 +25,11 @@ Three numbers describe a card under a trump:
     "which single card wins" once you know the cards are of the led suit or trumps.
 
 A Trump computes these once for all 54 distinct cards and then only looks them up: the
-engine asks these questions millions of times in a simulation.
+engine asks these questions millions of times in a simulation. The tables themselves are
+public too, as tuples indexed by ``card.index`` (``trump.suit_by_index[card.index]`` is
+``trump.suit_of(card)``, and so on for ``step_by_index``, ``strength_by_index`` and
+``sort_key_by_index``): the hottest loops of the engine read them directly instead of
+calling a method per card. The methods are the readable form; the tests check both agree.
 
 Decision (RULES §11.2 is silent): ``Trump(2, suit, twos_are_trump=True)`` orders the cards
 exactly as ``Trump(2, suit)`` (the 2s are the level cards already) but keeps the flag it was
@@ -91,11 +95,23 @@ class Trump:
         "_strength",
         "_sort_key",
         "_hash",
+        "suit_by_index",
+        "step_by_index",
+        "strength_by_index",
+        "sort_key_by_index",
     )
 
     level: int
     suit: str | None
     twos_are_trump: bool
+    suit_by_index: tuple[str, ...]
+    """Each card's effective suit by ``card.index``: ``suit_of`` as a table."""
+    step_by_index: tuple[int, ...]
+    """Each card's step by ``card.index``: ``step`` as a table."""
+    strength_by_index: tuple[int, ...]
+    """Each card's strength by ``card.index``: ``strength`` as a table."""
+    sort_key_by_index: tuple[int, ...]
+    """Each card's display position by ``card.index``: ``sort_key`` as a table."""
 
     def __init__(
         self, level: int | str = 2, suit: str | None = None, twos_are_trump: bool = False
@@ -122,10 +138,14 @@ class Trump:
         tables = _TABLES.get(key)
         if tables is None:
             tables = _TABLES[key] = self._tables()
-        for name, table in zip(
-            ("_suit_of", "_step", "_strength", "_sort_key"), tables, strict=True
+        for name, public, table in zip(
+            ("_suit_of", "_step", "_strength", "_sort_key"),
+            ("suit_by_index", "step_by_index", "strength_by_index", "sort_key_by_index"),
+            tables,
+            strict=True,
         ):
             object.__setattr__(self, name, table)
+            object.__setattr__(self, public, table)
 
     def _tables(self) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The four lookup tables by card index: effective suit, step, strength, sort key."""

@@ -9,8 +9,10 @@ for card, and the same records and events.
 
 The engine's and the players' quick forms (unseen cards by suit, the strongest unseen unit,
 the single-card winning test and candidate follows, the declarations a view carries,
-identity searches in hands, the shared trump tables) are checked here against the plain
-definitions they stand for, at every decision of seeded hands.
+identity searches in hands, the shared trump tables and their public by-index form, the
+units as records or as cards, the cheapest play, multiset combinations) are checked here
+against the plain definitions they stand for, at every decision of seeded hands or on
+hypothesis examples.
 """
 
 from __future__ import annotations
@@ -25,10 +27,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies_decks import any_trumps
 
 from shengji_edu import ALL_CARDS, RuleSet, Trump, decompose
 from shengji_edu.cards import first_missing, holds
-from shengji_edu.follow import iter_legal_follows
+from shengji_edu.follow import iter_legal_follows, multiset_combinations
 from shengji_edu.game import Round, Table
 from shengji_edu.game.declaring import possible_declarations
 from shengji_edu.game.round import PLAYING
@@ -38,6 +41,7 @@ from shengji_edu.players.greedy import (
     _card_costs,
     _play_cost,
     candidate_follows,
+    cheapest,
     held_by_index,
     play_cost,
 )
@@ -46,6 +50,7 @@ from shengji_edu.players.knowledge import (
     current_winner,
     hand_counts,
     strongest_top,
+    strongest_unseen_top,
     trick_plays,
     unit_is_sure,
     unseen_by_suit,
@@ -56,7 +61,7 @@ from shengji_edu.players.knowledge import (
     winning_test,
 )
 from shengji_edu.tricks import play_key, trick_winner
-from shengji_edu.units import lead_format
+from shengji_edu.units import Unit, decompose_cards, decompose_records, lead_format
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "speed"
 
@@ -139,6 +144,7 @@ def test_the_fast_forms_agree_with_the_plain_ones_at_every_decision(rules):
             )
             assert view.legal_declarations == plain
             assert (view.seat in rnd.declaring_seats) == bool(plain)
+            assert rnd.may_declare(view.seat) == bool(rnd.legal_declarations(view.seat))
             checked["declarations"] += 1
         trump = view.trump
         if view.phase != PLAYING or trump is None:
@@ -149,11 +155,16 @@ def test_the_fast_forms_agree_with_the_plain_ones_at_every_decision(rules):
         unseen = unseen_by_suit(unseen_cards(view), trump)
         assert unseen_groups(view, trump) == unseen
         left = unseen_counts(view)
+        assert left == _plain_unseen_counts(view)
         for suit in ("T", "S", "H", "D", "C"):
             assert unseen_in(left, trump, suit) == unseen.get(suit, [])
-        for unit in decompose(view.hand, trump):
+        units = decompose(view.hand, trump)
+        assert [Unit(*record) for record in decompose_records(view.hand, trump)] == units
+        assert decompose_cards(view.hand, trump) == [unit.cards for unit in units]
+        for unit in units:
             top = strongest_top(unseen.get(unit.suit, []), trump, unit.width, unit.steps)
             assert (unit.high >= top) == unit_is_sure(unit, unseen, trump)
+            assert strongest_unseen_top(left, trump, unit.suit, unit.width, unit.steps) == top
             checked["sure"] += 1
         if view.lead is not None:
             lead = view.lead
@@ -161,10 +172,14 @@ def test_the_fast_forms_agree_with_the_plain_ones_at_every_decision(rules):
                 plain = list(islice(iter_legal_follows(view.hand, lead, trump), CANDIDATE_LIMIT))
                 assert candidate_follows(view) == plain
                 checked["candidates"] += 1
-            for play in candidate_follows(view):  # the quick cost is play_cost
-                counts = Counter(view.hand)
+            counts = Counter(view.hand)
+            candidates = candidate_follows(view)
+            for play in candidates:  # the quick cost is play_cost
                 assert _play_cost(play, held, _card_costs(trump)) == play_cost(play, counts, trump)
                 checked["costs"] += 1
+            assert cheapest(candidates, view) == min(
+                candidates, key=lambda p: play_cost(p, counts, trump)
+            )
             plays = trick_plays(view)
             assert current_winner(view) == view.current_trick[trick_winner(plays, trump)][0]
             fmt = lead_format(view.lead, trump)
@@ -214,3 +229,76 @@ def test_the_remembered_trick_winner_is_trick_winner_in_any_order_of_questions()
     for plays, trump in order:
         expected = plays[trick_winner([cards for _s, cards in plays], trump)][0]
         assert _trick_so_far(plays, trump)[0] == expected
+
+
+def _plain_unseen_counts(view) -> list[int]:
+    left = [view.rules.decks] * len(ALL_CARDS)
+    for seen in (view.hand, view.played_cards, view.buried):
+        for card in seen:
+            left[card.index] -= 1
+    return left
+
+
+def test_remembered_unseen_counts_are_the_plain_ones_in_any_order_of_questions():
+    # unseen_counts keeps the counts of the last played cards asked about and takes off only
+    # the newer ones: asked about views of other hands, other rules and earlier tricks in a
+    # shuffled order, it must still count every card afresh.
+    views = [view for rules in VIEW_RULES for _rnd, view in _views(rules, range(2))]
+    views = [view for view in views if view.phase == PLAYING]
+    for view in views + random.Random(3).sample(views, len(views)):
+        assert unseen_counts(view) == _plain_unseen_counts(view)
+
+
+def test_the_trump_tables_by_card_index_are_the_methods():
+    for level in (2, 9, 14):
+        for suit in (None, "S", "C"):
+            for twos in (False, True):
+                trump = Trump(level, suit, twos)
+                for card in ALL_CARDS:
+                    i = card.index
+                    assert trump.suit_by_index[i] == trump.suit_of(card)
+                    assert trump.step_by_index[i] == trump.step(card)
+                    assert trump.strength_by_index[i] == trump.strength(card)
+                    assert trump.sort_key_by_index[i] == trump.sort_key(card)
+
+
+three_decks = st.lists(st.sampled_from(ALL_CARDS[:6] + ALL_CARDS[24:30] + ALL_CARDS[52:]))
+
+
+@given(three_decks.filter(lambda cs: max(Counter(cs).values(), default=0) <= 3), any_trumps())
+def test_units_as_records_and_as_cards_are_decompose(cards, trump):
+    units = decompose(cards, trump)
+    records = decompose_records(cards, trump)
+    assert [Unit(*record) for record in records] == units
+    for record, unit in zip(records, units, strict=True):
+        assert (record.width, record.steps, record.shape, record.size) == (
+            unit.width,
+            unit.steps,
+            unit.shape,
+            unit.size,
+        )
+    assert decompose_cards(cards, trump) == [unit.cards for unit in units]
+
+
+def _plain_multiset_combinations(cards, size):
+    counts = Counter(cards)
+    distinct = list(counts)
+
+    def extend(start, remaining, chosen):
+        if remaining == 0:
+            yield list(chosen)
+            return
+        for i in range(start, len(distinct)):
+            card = distinct[i]
+            for copies in range(min(counts[card], remaining), 0, -1):
+                yield from extend(i + 1, remaining - copies, chosen + [card] * copies)
+
+    if 0 <= size <= len(cards):
+        yield from extend(0, size, [])
+
+
+@given(three_decks.filter(lambda cs: max(Counter(cs).values(), default=0) <= 3), st.integers(-1, 5))
+def test_multiset_combinations_are_the_plain_recursion(cards, size):
+    assert list(multiset_combinations(cards, size)) == list(
+        _plain_multiset_combinations(cards, size)
+    )

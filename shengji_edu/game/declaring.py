@@ -38,11 +38,10 @@ A refused declaration raises ``ValueError`` with a :class:`~shengji_edu.i18n.Mes
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import BIG_JOKER, LITTLE_JOKER, Card, rank_text
+from ..cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, RANKS, SUITS, Card, rank_text
 from ..i18n import LESS, N_, Listing, Message, Suit, message
 
 SINGLE_LEVEL, PAIR_LEVEL, LITTLE_JOKERS, BIG_JOKERS = 1, 2, 3, 4
@@ -241,17 +240,28 @@ def possible_declarations(
     barred = None
     if seat is not None and standing is not None and standing.seat != seat:
         barred = standing.suit  # the standing trump suit's level cards are the declarer's
-    counts = Counter(c for c in received if c.rank == level or c.is_joker)
+    # Copies of each level card and joker held, by card.index; the cards that can declare
+    # are taken in the order (-rank, index): big joker, little joker, the level cards S H D C.
+    counts = [0] * len(ALL_CARDS)
+    for c in received:
+        if c.rank == level or c.is_joker:
+            counts[c.index] += 1
     options: list[list[Card]] = []
-    for card in sorted(counts, key=lambda c: (-c.rank, c.index)):
-        if not card.is_joker and card.suit == barred:
+    for card in _DECLARERS.get(level, _JOKERS):
+        held = counts[card.index]
+        if not held or (not card.is_joker and card.suit == barred):
             continue
-        what = "BJ" if card == BIG_JOKER else "LJ" if card == LITTLE_JOKER else "level"
-        for copies in range(1, min(counts[card], decks) + 1):
+        what = "BJ" if card is BIG_JOKER else "LJ" if card is LITTLE_JOKER else "level"
+        for copies in range(1, min(held, decks) + 1):
             strength = _LADDER.get((copies, what))
             if strength is not None and strength > floor:
                 options.append([card] * copies)
     return options
+
+
+_JOKERS = (BIG_JOKER, LITTLE_JOKER)
+_DECLARERS = {level: (*_JOKERS, *(Card(suit, level) for suit in SUITS)) for level in RANKS}
+"""The cards that declare at each level, strongest first: possible_declarations's order."""
 
 
 def _strongest(decks: int) -> int:

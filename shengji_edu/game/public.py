@@ -129,11 +129,17 @@ def make_trick(
 ) -> Trick:
     """``Trick(leader, plays, winner, points, attempted)`` made the quick way (the engine
     makes one per trick): the instance's fields are filled at once, not one by one."""
-    trick = object.__new__(Trick)
-    trick.__dict__.update(
-        leader=leader, plays=plays, winner=winner, points=points, attempted=attempted
-    )
+    trick = _new_trick(Trick)
+    fields = trick.__dict__
+    fields["leader"] = leader
+    fields["plays"] = plays
+    fields["winner"] = winner
+    fields["points"] = points
+    fields["attempted"] = attempted
     return trick
+
+
+_new_trick = object.__new__
 
 
 @dataclass(frozen=True)

@@ -111,7 +111,12 @@ Speed (issue 17; a simulation plays thousands of hands, every action checked by 
   (:attr:`Round.declaring_seats`, updated when a level card or joker is dealt or someone
   declares), the table asks only them after a card, and while nobody has one the table
   deals on in one loop (:meth:`Round.deal_while_nobody_declares`). The options of each seat
-  are worked out once per change and handed to its views.
+  are worked out once per change and handed to its views; :meth:`Round.may_declare` answers
+  "has this seat a declaration now?" without building the lists.
+* Playing is the hot path: :meth:`Round.view` builds a playing view in line, and
+  :meth:`Round.play` reads the trump's tables by card index (``trump.suit_by_index``). Every
+  play still goes through :func:`~shengji_edu.tricks.check_lead` or
+  :func:`~shengji_edu.follow.check_follow` first.
 
 Every action checks its arguments' types before anything changes: seats are the ints 0-3
 (``False`` is not seat 0), levels are ranks (``2.0`` is not a level), cards are Cards or card
@@ -192,6 +197,7 @@ __all__ = [
 ]
 
 _new_public = tuple.__new__  # builds a PublicTable without NamedTuple's slower __new__
+_new_view = object.__new__
 
 ACE = 14
 MAX_SEED = 2**64
@@ -609,6 +615,15 @@ class Round:
             check_seat(seat)
         rng = self._seat_rngs[seat] or self.seat_rng(seat)
         phase = self._phase
+        if phase == PLAYING:  # the common case, every play: make_view's work done in line
+            view = _new_view(PlayerView)
+            view._table = self.public
+            view._seat = seat
+            view._hand = tuple(self._hands[seat])
+            view._rng = rng
+            view._buried = self._buried if self._buried_by == seat else ()
+            view._options = None
+            return view
         knows = self._buried_by == seat and phase in (PLAYING, OVERCALL, FINISHED)
         buried = self._buried if knows else ()
         options = None
@@ -693,6 +708,17 @@ class Round:
         if not self._declarable[seat] or not self._may_declare_now(seat):
             return []
         return [list(option) for option in self._declaration_options(seat)]
+
+    def may_declare(self, seat: int) -> bool:
+        """``bool(legal_declarations(seat))``, without building the lists (the table asks it
+        for every seat with a declaration after every card of the deal)."""
+        if type(seat) is not int or not 0 <= seat <= 3:
+            check_seat(seat)
+        return bool(
+            self._declarable[seat]
+            and self._may_declare_now(seat)
+            and self._declaration_options(seat)
+        )
 
     def _declaration_options(self, seat: int) -> tuple[tuple[Card, ...], ...]:
         """``possible_declarations`` for the seat's level cards and jokers, remembered (as
@@ -1018,11 +1044,12 @@ class Round:
         trump = self._trump
         assert trump is not None
         hand = self._hands[seat]
-        if not self._current:
+        current = self._current
+        if not current:
             verdict = check_lead(hand, cards, trump)
         else:
-            verdict = check_follow(hand, self._current[0][1], cards, trump)
-        if not verdict:
+            verdict = check_follow(hand, current[0][1], cards, trump)
+        if not verdict.ok:
             raise IllegalMove(verdict.reason)
         return cards
 
@@ -1033,7 +1060,8 @@ class Round:
         assert trump is not None
         played = tuple(cards)
         self._actions.append((seat, played))  # a play: its text is written when read
-        if not self._current:
+        current = self._current
+        if not current:
             self._attempted = None
             if len(cards) > 1:
                 others = [self._hands[s] for s in SEATS if s != seat]
@@ -1047,24 +1075,26 @@ class Round:
                         (ev.THROW_FAILED, seat, self._attempted, played, throw, penalty)
                     )
         else:
-            lead = self._current[0][1]
-            suit = trump.suit_of(lead[0])
+            lead = current[0][1]
+            suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+            suit = suit_of[lead[0].index]
             if len(played) == 1:
-                short = trump.suit_of(played[0]) != suit
+                short = suit_of[played[0].index] != suit
             else:
-                short = sum(1 for c in played if trump.suit_of(c) == suit) < len(lead)
+                short = sum(1 for c in played if suit_of[c.index] == suit) < len(lead)
             if short:  # the seat did not follow suit: it has shown a void
                 voids = list(self._voids)
                 voids[seat] = voids[seat] | {suit}
                 self._voids = tuple(voids)
         _remove(self._hands[seat], played)
         self._played += played
-        self._current += ((seat, played),)
+        current += ((seat, played),)
+        self._current = current
         self._events.append((ev.PLAY, seat, played))
-        if len(self._current) == 4:
+        if len(current) == 4:
             self._finish_trick()
         else:
-            self._turn = next_seat(seat)
+            self._turn = (seat + 1) % 4  # next_seat(seat)
         return played
 
     def _finish_trick(self) -> None:
@@ -1072,14 +1102,12 @@ class Round:
         assert trump is not None
         plays = self._current
         winner = plays[trick_winner([cards for _, cards in plays], trump)][0]
-        points = 0
-        for _seat, cards in plays:
-            points += trick_points(cards)
-        if not self.is_dealer_team(winner):
+        points = trick_points([card for _seat, cards in plays for card in cards])
+        if winner % 2 != self._dealer % 2:  # not is_dealer_team(winner): the defenders'
             self._points += points
-        trick = make_trick(plays[0][0], plays, winner, points, self._attempted)
-        self._tricks += (trick,)
-        self._events.append((ev.TRICK, winner, len(self._tricks), points, self._points))
+        tricks = self._tricks + (make_trick(plays[0][0], plays, winner, points, self._attempted),)
+        self._tricks = tricks
+        self._events.append((ev.TRICK, winner, len(tricks), points, self._points))
         self._current = ()
         self._attempted = None
         self._turn = winner

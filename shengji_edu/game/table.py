@@ -101,12 +101,12 @@ class Table:
         rnd = self.round
         if not rnd.declaring_seats:  # nobody has anything to declare
             return
-        players, options = self.players, rnd.legal_declarations
+        players, may_declare = self.players, rnd.may_declare
         for seat in _ORDER[first]:
             player = players[seat]
             # declaring_seats is read afresh: a declaration can change who has one
-            if player is not None and seat in rnd.declaring_seats and options(seat):
-                choice = player.declare(self.view(seat))
+            if player is not None and seat in rnd.declaring_seats and may_declare(seat):
+                choice = player.declare(rnd.view(seat))  # self.view(seat)
                 if choice:
                     self._apply(seat, "declare", choice)
 
@@ -127,7 +127,11 @@ class Table:
             player = self.players[seat]
             if player is None:
                 return False  # a person's turn
-            self._apply(seat, "play", player.play(self.view(seat)))
+            cards = player.play(rnd.view(seat))
+            try:  # what _apply does, in line: this runs for every card of every trick
+                rnd.play(seat, cards)
+            except (IllegalAction, CardParseError) as exc:
+                self._refuse(seat, "play", exc)
             return True
         if phase == DEALING:  # nobody's turn: people declare when they like, nobody waits
             if rnd.dealt < rnd.rules.dealt_cards:
@@ -173,8 +177,22 @@ class Table:
                 self.deal_one()
             else:
                 self._declaration_round(rnd.deal_while_nobody_declares())
-        while self.step():
-            pass
+        players = self.players
+        while True:
+            # what step() does in play, card after card, in line (the round's own fields:
+            # phase and turn without their properties; the table is part of the engine)
+            if rnd._phase == PLAYING:
+                seat = rnd._turn
+                player = players[seat]
+                if player is None:
+                    break  # a person's turn
+                cards = player.play(rnd.view(seat))
+                try:
+                    rnd.play(seat, cards)
+                except (IllegalAction, CardParseError) as exc:
+                    self._refuse(seat, "play", exc)
+            elif not self.step():
+                break
         return self.round
 
     def _apply(self, seat: int, action: str, cards) -> None:
@@ -184,16 +202,20 @@ class Table:
             else:
                 getattr(self.round, action)(seat, cards)
         except (IllegalAction, CardParseError) as exc:
-            name = getattr(self.players[seat], "name", "player")
-            raise PlayerError(
-                message(
-                    "{name} at seat {seat} tried an illegal {action}: {reason}",
-                    name=str(name),
-                    seat=seat,
-                    action=message(ACTION_NAMES[action]),
-                    reason=exc,
-                )
-            ) from exc
+            self._refuse(seat, action, exc)
+
+    def _refuse(self, seat: int, action: str, exc: Exception) -> None:
+        """Raise the PlayerError for a move of a computer player the round rejected."""
+        name = getattr(self.players[seat], "name", "player")
+        raise PlayerError(
+            message(
+                "{name} at seat {seat} tried an illegal {action}: {reason}",
+                name=str(name),
+                seat=seat,
+                action=message(ACTION_NAMES[action]),
+                reason=exc,
+            )
+        ) from exc
 
 
 def play_round(round_: Round, players: Sequence[Player]) -> Round:

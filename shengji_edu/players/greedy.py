@@ -37,14 +37,14 @@ from itertools import islice
 from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
 from ..trump import TRUMP, Trump
-from ..units import SINGLE, TITANIC, TRACTOR, decompose
+from ..units import SINGLE, TITANIC, TRACTOR, WIDTHS, decompose_records
 from .base import PlayerView, trump_of
 from .knowledge import (
     check_name,
     current_winner,
     is_last_to_play,
     points_on_table,
-    strongest_top,
+    strongest_unseen_top,
     trumps_in,
     unseen_counts,
     unseen_groups,
@@ -94,7 +94,15 @@ _last_costs: tuple = (None, ())
 def cheapest(plays: list[list[Card]], view: PlayerView) -> list[Card]:
     """The play of least :func:`play_cost` (the first of equals)."""
     held, costs = held_by_index(view), _card_costs(view.trump)
-    return min(plays, key=lambda p: _play_cost(p, held, costs))
+    # min(plays, key=lambda p: _play_cost(p, held, costs)), with a single card's cost
+    # worked out in line (most plays are one card): the first play of the least cost
+    keys = [
+        costs[p[0].index] + (8 if held[p[0].index] >= 2 else 0)
+        if len(p) == 1
+        else _play_cost(p, held, costs)
+        for p in plays
+    ]
+    return plays[keys.index(min(keys))]
 
 
 def held_by_index(view: PlayerView) -> list[int]:
@@ -120,8 +128,23 @@ def _play_cost(play: Sequence[Card], held: list[int], costs: tuple[int, ...]) ->
     if len(play) == 1:
         index = play[0].index
         return costs[index] + (8 if held[index] >= 2 else 0)
-    cost = sum(costs[c.index] for c in play)
-    split = sum(1 for c in set(play) if held[c.index] >= 2 and play.count(c) < held[c.index])
+    if len(play) == 2:  # a pair splits a group of three; two cards each split a pair
+        first, second = play[0].index, play[1].index
+        if first == second:
+            return 2 * costs[first] + (8 if held[first] >= 3 else 0)
+        return (
+            costs[first]
+            + costs[second]
+            + (8 if held[first] >= 2 else 0)
+            + (8 if held[second] >= 2 else 0)
+        )
+    cost = 0
+    copies: dict[int, int] = {}  # copies of each card in the play, by card.index (no hashing)
+    for card in play:
+        index = card.index
+        cost += costs[index]
+        copies[index] = copies.get(index, 0) + 1
+    split = sum(1 for index, n in copies.items() if held[index] >= 2 and n < held[index])
     return cost + 8 * split
 
 
@@ -146,13 +169,22 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
             return [[card] for card in islice(dict.fromkeys(trump.sort(forced)), limit)]
         return list(islice(iter_legal_follows(hand, lead, trump), limit))
     extra = len(lead) - len(forced)
-    others = [c for c in hand if trump.suit_of(c) != suit]
+    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    others = [c for c in hand if suit_of[c.index] != suit]
     costs = _card_costs(trump)  # card_cost(c, trump) is costs[c.index]
-    plays = [
-        forced + sorted(others, key=lambda c: costs[c.index])[:extra],
-        forced + sorted(others, key=lambda c: (-c.points, costs[c.index]))[:extra],
-    ]
-    trumps = [c for c in others if trump.suit_of(c) == TRUMP]
+    if extra == 1 and others:  # sorted(...)[:1]: the first card of the least key, unsorted
+        by_cost = [costs[c.index] for c in others]
+        by_points = [(-c.points, cost) for c, cost in zip(others, by_cost, strict=True)]
+        plays = [
+            [*forced, others[by_cost.index(min(by_cost))]],
+            [*forced, others[by_points.index(min(by_points))]],
+        ]
+    else:
+        plays = [
+            forced + sorted(others, key=lambda c: costs[c.index])[:extra],
+            forced + sorted(others, key=lambda c: (-c.points, costs[c.index]))[:extra],
+        ]
+    trumps = [c for c in others if suit_of[c.index] == TRUMP]
     if not forced and suit != TRUMP and len(trumps) >= extra:
         plays += islice(multiset_combinations(trump.sort(trumps), extra), limit // 2)
     if len(lead) >= 3:  # many ways to choose the extras: add a few random legal ones
@@ -173,11 +205,20 @@ def feed_partner(view: PlayerView, plays: list[list[Card]]) -> list[Card] | None
     if not safe:
         return None
 
-    def points(play: list[Card]) -> int:
-        return sum(c.points for c in play)
-
     held, costs = held_by_index(view), _card_costs(trump)
-    return min(plays, key=lambda p: (-points(p), _play_cost(p, held, costs) - 3 * points(p)))
+    # the most points, then the least cost net of them: min over (-points, cost - 3 * points),
+    # the first of equals; a single card's numbers are worked out in line
+    keys = []
+    for play in plays:
+        if len(play) == 1:
+            card = play[0]
+            points = card.points
+            cost = costs[card.index] + (8 if held[card.index] >= 2 else 0)
+        else:
+            points = sum(c.points for c in play)
+            cost = _play_cost(play, held, costs)
+        keys.append((-points, cost - 3 * points))
+    return plays[keys.index(min(keys))]
 
 
 def win_cheaply(view: PlayerView, plays: list[list[Card]]) -> list[Card] | None:
@@ -202,18 +243,23 @@ def discard_low(view: PlayerView, plays: list[list[Card]]) -> list[Card]:
 
 # --- leading ------------------------------------------------------------------------------
 class LeadContext:
-    """What every lead rule needs, worked out once: my units and the unseen cards by suit."""
+    """What every lead rule needs, worked out once: my units and the unseen cards by suit.
+
+    ``units`` is ``decompose(view.hand, trump)`` as read-only records
+    (:class:`~shengji_edu.units.UnitRecord`: the fields and properties of a Unit, made
+    faster), as the rules only read them."""
 
     def __init__(self, view: PlayerView) -> None:
         trump = view.trump
         assert trump is not None
         self.view = view
         self.trump = trump
-        self.units = decompose(view.hand, trump)
+        self.units = decompose_records(view.hand, trump)  # decompose(view.hand, trump)
         self.side = [u for u in self.units if u.suit != TRUMP]
         self._left: list[int] | None = None  # unseen copies by card index, counted once
         self._tops: dict[tuple[str, int, int], int] = {}
         self._voids: dict[str, bool] = {}
+        self._sure_side: list | None = None
 
     @property
     def unseen(self) -> dict[str, list[Card]]:
@@ -232,26 +278,38 @@ class LeadContext:
 
         The strongest unseen unit of each suit and shape is worked out once per lead
         (:func:`strongest_top`), as every rule asks about several units."""
-        key = (unit.suit, unit.width, unit.steps)
+        suit, high = unit.suit, unit.high
+        key = (suit, WIDTHS[unit.kind], high - unit.low + 1)  # the suit, width and steps
         top = self._tops.get(key)
         if top is None:
-            cards = self.unseen_in(unit.suit)
-            top = self._tops[key] = strongest_top(cards, self.trump, unit.width, unit.steps)
-        if unit.high < top:
+            if self._left is None:
+                self._left = unseen_counts(self.view)
+            # strongest_top(self.unseen_in(suit), trump, width, steps), counted on self._left
+            top = self._tops[key] = strongest_unseen_top(self._left, self.trump, *key)
+        if high < top:
             return False
         void = self._voids.get(unit.suit)
         if void is None:
             void = self._voids[unit.suit] = _opponent_void(self.view, unit.suit)
         return not void
 
+    @property
+    def sure_side(self) -> list:
+        """My side units that are sure, in order: ``[u for u in self.side if self.sure(u)]``,
+        judged once for the rules that ask (a throw of them, or the first of them)."""
+        found = self._sure_side
+        if found is None:
+            sure = self.sure
+            found = self._sure_side = [unit for unit in self.side if sure(unit)]
+        return found
+
 
 def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:
     """Two or more units of one side suit that no unseen cards can beat: a safe throw,
     unless an opponent has shown a void there (it would ruff)."""
     by_suit: dict[str, list] = {}
-    for unit in ctx.side:
-        if ctx.sure(unit):
-            by_suit.setdefault(unit.suit, []).append(unit)
+    for unit in ctx.sure_side:  # the side units that are sure
+        by_suit.setdefault(unit.suit, []).append(unit)
     for units in by_suit.values():
         if len(units) >= 2:
             return [c for u in units for c in u.cards]
@@ -260,10 +318,8 @@ def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:
 
 def lead_sure_winner(ctx: LeadContext) -> list[Card] | None:
     """Cash the biggest side-suit unit that nobody can beat (tractors and pairs first)."""
-    for unit in ctx.side:  # decompose lists tractors, then pairs, then singles
-        if ctx.sure(unit):
-            return list(unit.cards)
-    return None
+    sure = ctx.sure_side  # decompose lists tractors, then pairs, then singles
+    return list(sure[0].cards) if sure else None
 
 
 def pull_trumps(ctx: LeadContext) -> list[Card] | None:
@@ -357,17 +413,16 @@ def bury_low_cards(view: PlayerView) -> list[Card]:
     possible."""
     trump = trump_of(view)
     hand = list(view.hand)
-    counts = Counter(hand)
-    lengths = Counter(trump.suit_of(c) for c in hand)
+    suit_of, step = trump.suit_by_index, trump.step_by_index  # trump.suit_of, trump.step
+    counts = [0] * len(ALL_CARDS)  # Counter(hand), by card.index
+    for card in hand:
+        counts[card.index] += 1
+    lengths = Counter(suit_of[c.index] for c in hand)
 
     def keep_score(card: Card) -> tuple:
-        return (
-            trump.suit_of(card) == TRUMP,
-            card.points > 0,
-            counts[card] >= 2,
-            lengths[trump.suit_of(card)],
-            trump.step(card),
-        )
+        index = card.index
+        suit = suit_of[index]
+        return (suit == TRUMP, card.points > 0, counts[index] >= 2, lengths[suit], step[index])
 
     rules = getattr(view, "rules", None)  # a stand-in view without rules: two decks' 8
     return sorted(hand, key=keep_score)[: rules.kitty_size if rules is not None else 8]

@@ -41,11 +41,33 @@ def unseen_cards(view: PlayerView) -> Counter:
 
 def unseen_counts(view: PlayerView) -> list[int]:
     """How many copies of each card (by ``card.index``) this player has not seen."""
-    left = [view.rules.decks] * len(ALL_CARDS)  # by card.index; cheaper than Counters
-    for seen in (view.hand, view.played_cards, view.buried):
+    left = _unplayed(view.played_cards, view.rules.decks)  # a fresh list, by card.index
+    for seen in (view.hand, view.buried):
         for card in seen:
             left[card.index] -= 1
     return left
+
+
+def _unplayed(played: tuple[Card, ...], decks: int) -> list[int]:
+    """Copies of each card (by ``card.index``) not among ``played``: a new list.
+
+    Played cards only grow during a hand, and every player asks after every trick: the
+    counts of the last answer are kept and only the cards played since are taken off."""
+    global _last_unplayed
+    last_played, last_decks, counts = _last_unplayed  # one tuple, read at once: thread-safe
+    known = len(last_played)
+    if last_decks == decks and len(played) >= known and played[:known] == last_played:
+        counts = list(counts)
+        new = played[known:]
+    else:
+        counts, new = [decks] * len(ALL_CARDS), played
+    for card in new:
+        counts[card.index] -= 1
+    _last_unplayed = (played, decks, counts)
+    return list(counts)
+
+
+_last_unplayed: tuple = ((), 0, [])
 
 
 def unseen_groups(view: PlayerView, trump: Trump) -> dict[str, list[Card]]:
@@ -81,6 +103,23 @@ def _members(trump: Trump) -> dict[str, tuple[Card, ...]]:
 
 
 _last_members: tuple = (None, ())
+
+
+def _strongest_first(trump: Trump) -> dict[str, tuple[Card, ...]]:
+    """Each effective suit with its cards strongest first (the last trump asked about kept)."""
+    global _last_strongest
+    last = _last_strongest  # one tuple, read at once: safe with threads
+    if last[0] is not trump:
+        step = trump.step_by_index
+        ordered = {
+            suit: tuple(sorted(cards, key=lambda c: -step[c.index]))
+            for suit, cards in _members(trump).items()
+        }
+        last = _last_strongest = (trump, ordered)
+    return last[1]
+
+
+_last_strongest: tuple = (None, ())
 
 
 def unseen_by_suit(unseen: Counter, trump: Trump) -> dict[str, list[Card]]:
@@ -122,6 +161,24 @@ def strongest_top(cards: Sequence[Card], trump: Trump, width: int, steps: int) -
     profile = group_profile(cards, trump, width)
     if steps == 1:
         return max(profile, default=-1)
+    return max(tractor_windows(profile, steps), default=-1)
+
+
+def strongest_unseen_top(left: list[int], trump: Trump, suit: str, width: int, steps: int) -> int:
+    """``strongest_top(unseen_in(left, trump, suit), trump, width, steps)``, counted on
+    ``left`` (unseen copies by ``card.index``) without listing the cards (the tests check
+    that the two agree)."""
+    step = trump.step_by_index
+    if steps == 1:  # a single, pair or triple: the strongest card unseen width times
+        for card in _strongest_first(trump)[suit]:
+            if left[card.index] >= width:
+                return step[card.index]
+        return -1
+    profile: dict[int, int] = {}  # group_profile of the unseen cards of the suit
+    for card in _members(trump)[suit]:
+        if left[card.index] >= width:
+            at = step[card.index]
+            profile[at] = profile.get(at, 0) + 1
     return max(tractor_windows(profile, steps), default=-1)
 
 
@@ -221,10 +278,12 @@ def winning_test(view: PlayerView) -> Callable[[Sequence[Card]], bool]:
     # Single cards: play_key's comparison on one number per card (a card of the led suit or a
     # trump, stronger than the best so far: trick_winner's test for single cards).
     allowed = (fmt.suit, TRUMP)
-    suit_of, strength = trump.suit_of, trump.strength
-    top = max(strength(p[0]) for p in plays if suit_of(p[0]) in allowed)
+    suit_of, strength = trump.suit_by_index, trump.strength_by_index  # tables by card.index
+    top = max(strength[p[0].index] for p in plays if suit_of[p[0].index] in allowed)
     return lambda play: (
-        suit_of(play[0]) in allowed and strength(play[0]) > top if len(play) == 1 else wins(play)
+        suit_of[play[0].index] in allowed and strength[play[0].index] > top
+        if len(play) == 1
+        else wins(play)
     )
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..follow import random_follow
-from ..units import decompose
+from ..units import decompose_cards
 from .base import PlayerView
 from .knowledge import check_name, check_rate
 
@@ -57,8 +57,9 @@ class RandomPlayer:
             return random_follow(view.hand, view.lead, trump, rng)
         hand = view.hand
         suit = trump.suit_of(rng.choice(hand))  # a suit, as likely as its share of the hand
-        units = decompose(trump.cards_of(hand, suit), trump)
+        # the cards of decompose's units, in its order (the Units themselves are not needed)
+        units = decompose_cards(trump.cards_of(hand, suit), trump)
         if len(units) >= 2 and rng.random() < self.throw_rate:
             chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
-            return [card for unit in chosen for card in unit.cards]
-        return list(rng.choice(units).cards)
+            return [card for unit in chosen for card in unit]
+        return list(rng.choice(units))
