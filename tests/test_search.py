@@ -210,6 +210,7 @@ def test_the_arena_saves_the_search_settings():
         "depth": s.DEFAULT_DEPTH,
         "time": None,
         "goal": "win",
+        "leads": "few",
     }
 
 
@@ -267,7 +268,7 @@ def test_leads_cover_every_suit_of_the_hand():
         view = rnd.view(rnd.turn)
         trump = view.trump
         choice = GreedyPlayer().play(view)
-        options = s.search_candidates(view, choice)
+        options = s.search_candidates(view, choice, "all")
         assert options[0] == choice
         assert len({tuple(sorted(p)) for p in options}) == len(options)
         assert all(view.check(p) for p in options if len(decompose(p, trump)) == 1)
@@ -277,9 +278,17 @@ def test_leads_cover_every_suit_of_the_hand():
             assert tuple(sorted(strongest.cards)) in led
 
 
-def test_follows_are_montecarlos_candidates():
-    rnd = position(9, 5)
-    view = rnd.view(rnd.turn)
-    assert view.lead is not None
-    choice = GreedyPlayer().play(view)
-    assert s.search_candidates(view, choice) == candidate_plays(view, choice)
+def test_follows_and_the_default_leads_are_montecarlos_candidates():
+    for plays in (4, 5):  # a lead, then a follow
+        rnd = position(9, plays)
+        view = rnd.view(rnd.turn)
+        choice = GreedyPlayer().play(view)
+        assert s.search_candidates(view, choice) == candidate_plays(view, choice)
+        if view.lead is not None:
+            assert s.search_candidates(view, choice, "all") == candidate_plays(view, choice)
+
+
+@pytest.mark.parametrize("leads", ["every", "", None, 2])
+def test_a_bad_leads_setting_is_a_value_error_naming_the_choices(leads):
+    with pytest.raises(ValueError, match="leads must be 'few'"):
+        make_player("search", leads=leads)

@@ -17,10 +17,10 @@ everything. MonteCarloPlayer scores a rollout by its points; this player scores 
    (``rules.take_deal_points``), wider while many points are still out (the estimate's error
    grows with them). A finished hand is worth 1 (won) or 0 (lost). The curve's numbers come
    from 3,000 greedy hands: ``python benchmarks/win_chance_fit.py`` refits and prints them.
-3. **More leads to choose from** (:func:`lead_candidates`): greedy's lead, and in every suit
-   (trumps too) the strongest unit, the highest and the lowest single and the lowest pair or
-   tractor, equivalent plays counted once. Follows are MonteCarloPlayer's
-   (:func:`~.montecarlo.candidate_plays`).
+3. **The candidates** are MonteCarloPlayer's (:func:`~.montecarlo.candidate_plays`). With
+   ``leads="all"`` it compares more leads (:func:`lead_candidates`): greedy's, and in every
+   suit (trumps too) the strongest unit, the highest and the lowest single and the lowest pair
+   or tractor; in the trial runs that won no more often (README, "Measured figures").
 4. **Successive halving**: every candidate is tried in the first quarter of the worlds; then
    the worse half is dropped, and again after half of the worlds (never fewer than
    :data:`KEEP`), so most worlds go to the plays that might be best.
@@ -67,11 +67,16 @@ DEFAULT_SAMPLES = 20
 """Worlds sampled per decision (the first ones try every candidate, later ones only the
 candidates still in the race)."""
 
-DEFAULT_DEPTH: int | None = 3
-"""Tricks played out after the current one; :func:`win_chance` judges the rest."""
+DEFAULT_DEPTH: int | None = 2
+"""Tricks played out after the current one; :func:`win_chance` judges the rest. Two tricks
+won as often as three in the trial runs (README, "Measured figures"), at less time."""
 
 KEEP = 2
 """Successive halving never drops below this many candidates."""
+
+LEADS = ("few", "all")
+"""Which leads are compared: ``"few"`` MonteCarloPlayer's (greedy's lead and the strongest and
+weakest unit of two suits), ``"all"`` :func:`lead_candidates` (every suit's)."""
 
 GOALS = ("win", "points")
 """What a rollout is worth: ``"win"`` the chance of winning the hand (:func:`win_chance`),
@@ -164,10 +169,13 @@ def distinct(plays: list[list[Card]]) -> list[list[Card]]:
     return kept
 
 
-def search_candidates(view: PlayerView, greedy_choice: list[Card]) -> list[list[Card]]:
-    """The plays the search compares: :func:`lead_candidates` to lead, MonteCarloPlayer's
-    :func:`~.montecarlo.candidate_plays` to follow; greedy's choice is always first."""
-    if view.lead is None:
+def search_candidates(
+    view: PlayerView, greedy_choice: list[Card], leads: str = "few"
+) -> list[list[Card]]:
+    """The plays the search compares: MonteCarloPlayer's
+    :func:`~.montecarlo.candidate_plays`, or with ``leads="all"`` :func:`lead_candidates` to
+    lead; greedy's choice is always first."""
+    if view.lead is None and leads == "all":
         return lead_candidates(view, greedy_choice)
     return candidate_plays(view, greedy_choice)
 
@@ -177,7 +185,8 @@ class SearchPlayer:
 
     ``samples``: worlds per decision; ``depth``: tricks played out after the current one,
     ``None`` to the end; ``time``: a cap in seconds per decision (``None``: no cap);
-    ``goal``: what it plays for, ``"win"`` (the hand) or ``"points"`` (see :data:`GOALS`).
+    ``goal``: what it plays for, ``"win"`` (the hand) or ``"points"`` (see :data:`GOALS`);
+    ``leads``: which leads it compares, ``"few"`` or ``"all"`` (see :data:`LEADS`).
     """
 
     def __init__(
@@ -187,6 +196,7 @@ class SearchPlayer:
         depth: int | None | str = DEFAULT_DEPTH,
         time: float | None = None,
         goal: str = "win",
+        leads: str = "few",
     ) -> None:
         self.name = check_name(name)
         self.samples, self.depth, self.time = search_settings(samples, depth, time)
@@ -195,7 +205,12 @@ class SearchPlayer:
                 f"goal must be 'win' (the chance of winning the hand) or 'points', "
                 f"not {shorten(goal)}"
             )
-        self.goal = goal
+        if leads not in LEADS:
+            raise ValueError(
+                f"leads must be 'few' (Monte Carlo's candidates) or 'all' (every suit's), "
+                f"not {shorten(leads)}"
+            )
+        self.goal, self.leads = goal, leads
         self.greedy = GreedyPlayer()
 
     def declare(self, view: PlayerView) -> list[Card] | None:
@@ -211,7 +226,7 @@ class SearchPlayer:
         choice = self.greedy.play(view)
         if len(view.hand) == len(choice):  # the last trick (or a sure throw of every card)
             return choice
-        options = search_candidates(view, choice)
+        options = search_candidates(view, choice, self.leads)
         if len(options) == 1:
             return options[0]
         scores = self.scores(view, options)
