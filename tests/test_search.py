@@ -255,7 +255,28 @@ def test_more_defender_points_mean_a_better_chance_for_the_defenders():
         return 1 / (1 + math.exp(-(total - 80 + 0.5) / (k * math.sqrt(left) + m)))
 
     assert chance == pytest.approx(curve(base))
+    assert s.defenders_chance(base, left) == pytest.approx(chance)
     assert curve(base + 10) > chance > curve(base - 10)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    total=st.floats(-50, 300),
+    more=st.floats(0.01, 100),
+    left=st.integers(0, 300),
+    threshold=st.sampled_from([40, 80, 120]),
+)
+def test_the_curve_rises_with_the_total_and_is_even_at_the_threshold(total, more, left, threshold):
+    low, high = (
+        s.defenders_chance(total, left, threshold),
+        s.defenders_chance(total + more, left, threshold),
+    )
+    assert 0.0 <= low <= high <= 1.0
+    assert s.defenders_chance(threshold - 0.5, left, threshold) == 0.5
+    # fewer points out: a sharper curve (a lead of 10 is surer)
+    assert s.defenders_chance(threshold + 10, 20, threshold) > s.defenders_chance(
+        threshold + 10, 200, threshold
+    )
 
 
 def test_leads_cover_every_suit_of_the_hand():

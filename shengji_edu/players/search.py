@@ -80,7 +80,11 @@ weakest unit of two suits), ``"all"`` :func:`lead_candidates` (every suit's)."""
 
 GOALS = ("win", "points")
 """What a rollout is worth: ``"win"`` the chance of winning the hand (:func:`win_chance`),
-``"points"`` this side's points (MonteCarloPlayer's value; the first SearchPlayer's)."""
+``"points"`` this side's points, and :data:`WIN_BONUS` more for a hand played out and won
+(the first SearchPlayer's value, kept so its figures can be rerun)."""
+
+WIN_BONUS = 40
+"""With ``goal="points"`` and ``depth=None``: what winning the hand is worth, in points."""
 
 SHARE_FIT = (0.218, -0.442, 2.059)
 """The defenders' expected part of the points still in the hands is ``a + b·s + c·s²`` of
@@ -122,17 +126,25 @@ def expected_defender_points(world: Round) -> float:
 
 def win_chance(world: Round, seat: int) -> float:
     """The chance that ``seat``'s team wins the hand, judged in a world whose every hand is
-    known: 1 or 0 once the hand is over; else a logistic curve of the estimated defender
-    total (:func:`expected_defender_points`) around ``rules.take_deal_points``."""
+    known: 1 or 0 once the hand is over; else :func:`defenders_chance` of the estimated
+    defender total (:func:`expected_defender_points`)."""
     result = world.result
     if result is not None:
         return 1.0 if result.winning_team == team_of(seat) else 0.0
     left = sum(card.points for hand in world.hands for card in hand)
+    total = expected_defender_points(world)
+    chance = defenders_chance(total, left, world.rules.take_deal_points)
+    return 1.0 - chance if world.is_dealer_team(seat) else chance
+
+
+def defenders_chance(total: float, left: int, threshold: int = 80) -> float:
+    """The defenders' chance of winning the hand when their total is estimated at ``total``
+    with ``left`` points still in the hands: a logistic curve around ``threshold`` whose
+    width is ``k·√left + m`` (:data:`SPREAD`). Near the threshold a point matters most; far
+    past it, hardly at all."""
     k, m = SPREAD
-    margin = expected_defender_points(world) - world.rules.take_deal_points + 0.5
-    z = margin / (k * math.sqrt(left) + m)
-    defenders_win = 1.0 / (1.0 + math.exp(-z)) if z > -50 else 0.0
-    return 1.0 - defenders_win if world.is_dealer_team(seat) else defenders_win
+    z = (total - threshold + 0.5) / (k * math.sqrt(left) + m)
+    return 1.0 / (1.0 + math.exp(-z)) if z > -50 else 0.0
 
 
 def lead_candidates(view: PlayerView, greedy_choice: list[Card]) -> list[list[Card]]:
@@ -265,5 +277,7 @@ class SearchPlayer:
         if self.goal == "win":
             return win_chance(world, view.seat)
         result = world.result
-        points = world.defender_points + world.penalty if result is None else result.defender_points
-        return team_score(points, view)
+        if result is None:
+            return team_score(world.defender_points + world.penalty, view)
+        won = self.depth is None and result.winning_team == team_of(view.seat)
+        return team_score(result.defender_points, view) + (WIN_BONUS if won else 0)
