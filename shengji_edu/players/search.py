@@ -3,7 +3,7 @@
 A hand is won by the team that deals the next one (RULES §7): with two decks the defenders
 win it at 80 points or more. Points far past that line change nothing, points near it decide
 everything. MonteCarloPlayer scores a rollout by its points; this player scores it by the
-**chance that its team wins the hand** (:func:`win_chance`), and searches more plays:
+**chance that its team wins the hand** (:func:`win_chance`):
 
 1. **Sampled worlds and short rollouts**, as MonteCarloPlayer: ``view.sample_hands`` guesses
    the hidden cards, ``view.what_if`` makes a world of the guess, greedy players play the
@@ -11,8 +11,10 @@ everything. MonteCarloPlayer scores a rollout by its points; this player scores 
 2. **The value at the rollout's end** (:func:`win_chance`). In a sampled world every hand is
    known, so the defenders' final total is estimated as the points they have (penalties
    included), plus their expected share of the points still in the hands, plus the kitty's
-   points doubled when they look likely to take the last trick. The share grows with the
-   defenders' part of the trumps still held (:func:`defender_share`). The estimate is
+   points doubled times the square of their trump share ``s`` (:func:`defender_share`), a
+   guess at their chance of the last trick: greedy dealers bury no points, so the hands the
+   numbers were fitted on cannot tell. The share of the points still out is ``a + b·s + c·s²``
+   (:data:`SHARE_FIT`). The estimate is
    turned into a chance by a logistic curve around the threshold
    (``rules.take_deal_points``), wider while many points are still out (the estimate's error
    grows with them). A finished hand is worth 1 (won) or 0 (lost). The curve's numbers come
@@ -36,8 +38,10 @@ the earlier candidate (greedy's first) is played. Declaring, overcalling and bur
 greedy's.
 
 Settings, in a student's terms: ``samples`` (worlds per decision), ``depth`` (tricks looked
-ahead after the current one; ``None``: to the end of the hand) and ``time`` (a cap in seconds
-per decision; ``None``, the default, keeps decisions reproducible from the seed alone).
+ahead after the current one; ``None``: to the end of the hand), ``time`` (a cap in seconds
+per decision; ``None``, the default, keeps decisions reproducible from the seed alone),
+``goal`` (``"win"``, or ``"points"``: the first SearchPlayer, for comparisons) and ``leads``
+(``"few"``, or ``"all"``: every suit's).
 Randomness comes only from ``view.rng`` (RULES §9); the worlds come from
 ``view.sample_hands`` and ``view.what_if``, which see only what this player may see.
 """
@@ -93,8 +97,8 @@ positions between tricks), ``python benchmarks/win_chance_fit.py``."""
 
 SPREAD = (1.0, 3.0)
 """The logistic curve's scale is ``k·√R + m`` points, ``R`` the points still in the hands:
-the estimate's error grows about as √R (it is ±31 points at the start, ±5 near the end);
-the pair that predicted the 3,000 hands' outcomes best (log loss)."""
+the estimate's error grows about as √R (its sd is 31 points at the start, 5 near the end);
+of the widths tried, the one that predicted the 3,000 hands' outcomes best (log loss)."""
 
 
 def defender_share(world: Round) -> float:
