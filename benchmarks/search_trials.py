@@ -31,15 +31,15 @@ SEED = 7
 Z95 = 1.959963984540054
 
 TRIALS = {
-    "points, depth 3 (the first search)": "search:goal=points,depth=3",
-    "win, depth 3": "search:depth=3",
-    "win, depth 3, every suit's leads": "search:depth=3,leads=all",
-    "win, depth 2 (the default)": "search",
-    "win, depth 2, every suit's leads": "search:leads=all",
-    "win, depth 2, every suit's leads, 30 worlds": "search:leads=all,samples=30",
-    "win, depth 1, 30 worlds": "search:depth=1,samples=30",
+    "points_d3": ("points, depth 3 (the first search)", "search:goal=points,depth=3"),
+    "win_d3": ("win, depth 3", "search:depth=3"),
+    "win_d3_all": ("win, depth 3, all leads", "search:depth=3,leads=all"),
+    "win": ("win, depth 2 (the default)", "search"),
+    "win_all": ("win, depth 2, all leads", "search:leads=all"),
+    "win_all_30": ("win, depth 2, all leads, 30 worlds", "search:leads=all,samples=30"),
+    "win_d1_30": ("win, depth 1, 30 worlds", "search:depth=1,samples=30"),
 }
-"""label: player spec. The first is the baseline of the paired differences."""
+"""key: (label, player spec). The first is the baseline of the paired differences."""
 
 
 def paired(values: list[float]) -> dict[str, float]:
@@ -59,13 +59,14 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2)
     args = parser.parse_args()
     rows, base = {}, None
-    for label, spec in TRIALS.items():
+    for key, (label, spec) in TRIALS.items():
         result = run_arena(
             parse_spec(spec), "greedy", args.deals, seed=SEED, processes=args.processes
         )
         wins = won(result.deals)
         base = base or wins
-        rows[label] = {
+        rows[key] = {
+            "label": label,
             "spec": spec,
             "hands_won": vars(result.summary()["a"]["hands_won"]),
             "vs_first_search": paired([a - b for a, b in zip(wins, base, strict=True)]),
