@@ -92,7 +92,7 @@ WIN_BONUS = 40
 
 SHARE_FIT = (0.218, -0.442, 2.059)
 """The defenders' expected part of the points still in the hands is ``a + b·s + c·s²`` of
-them, ``s`` being :func:`defender_share`; least squares over 3,000 greedy hands (54,000
+them, ``s`` being :func:`defender_share`; least squares over 3,000 greedy hands (53,804
 positions between tricks), ``python benchmarks/win_chance_fit.py``."""
 
 SPREAD = (1.0, 3.0)
