@@ -7,6 +7,7 @@ its settings mean what their names say.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -70,6 +71,24 @@ def test_bad_settings_are_value_errors_naming_the_setting(kind, options):
     (name,) = options
     with pytest.raises(ValueError, match=name):
         make_player(kind, **options)
+
+
+@pytest.mark.parametrize("goal", ["hand", "", None, 1, "Win"])
+def test_a_bad_goal_is_a_value_error_naming_the_choices(goal):
+    with pytest.raises(ValueError, match="goal must be 'win'"):
+        make_player("search", goal=goal)
+
+
+def test_the_points_goal_scores_rollouts_by_points():
+    """goal="points" plays for this side's points (the first SearchPlayer's value): its
+    rollout value is a whole number of points, the win goal's a chance from 0 to 1."""
+    rnd = position(13, 12)
+    view = rnd.view(rnd.turn)
+    options = s.search_candidates(view, GreedyPlayer().play(view))
+    points = SearchPlayer(samples=1, goal="points").scores(view, options)
+    chances = SearchPlayer(samples=1).scores(view, options)
+    assert all(float(v).is_integer() for v in points.values())
+    assert all(0.0 <= v <= 1.0 for v in chances.values())
 
 
 def test_montecarlo_keeps_its_old_setting_names():
@@ -190,4 +209,107 @@ def test_the_arena_saves_the_search_settings():
         "samples": s.DEFAULT_SAMPLES,
         "depth": s.DEFAULT_DEPTH,
         "time": None,
+        "goal": "win",
+        "leads": "few",
     }
+
+
+# --- the win chance and the wider leads (the third pass) ---------------------------------
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000), plays=st.integers(0, 99), decks=st.sampled_from([1, 2, 3]))
+def test_win_chance_is_a_probability_the_two_teams_share(seed, plays, decks):
+    rules = RuleSet(decks=decks)
+    rnd = position(seed, min(plays, rules.hand_size * 4 - 1), rules)
+    if rnd.phase != PLAYING:  # a throw can end the hand sooner
+        return
+    world = rnd.what_if(rnd.hands, rnd.kitty, seed=0)
+    chances = [s.win_chance(world, seat) for seat in range(4)]
+    assert all(0.0 <= c <= 1.0 for c in chances)
+    assert chances[0] == chances[2] and chances[1] == chances[3]
+    assert abs(chances[0] + chances[1] - 1.0) < 1e-9
+    assert 0.0 <= s.defender_share(world) <= 1.0
+    assert s.expected_defender_points(world) >= world.defender_points + world.penalty
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_finished_hand_is_worth_one_to_its_winners_and_nothing_to_the_others(seed):
+    rnd = play_round(Round(seed), [GreedyPlayer()] * 4)
+    assert rnd.result is not None
+    for seat in range(4):
+        won = rnd.result.winning_team == seat % 2
+        assert s.win_chance(rnd, seat) == (1.0 if won else 0.0)
+
+
+def test_more_defender_points_mean_a_better_chance_for_the_defenders():
+    """The same position with points moved from the dealer's side to the defenders' tricks:
+    the estimate rises point for point, and the chance with it (the curve is increasing)."""
+    rnd = position(8, 40)
+    world = rnd.what_if(rnd.hands, rnd.kitty, seed=0)
+    defender = next(seat for seat in range(4) if not world.is_dealer_team(seat))
+    base = s.expected_defender_points(world)
+    chance = s.win_chance(world, defender)
+    left = sum(c.points for hand in world.hands for c in hand)
+    k, m = s.SPREAD
+
+    def curve(total):
+        return 1 / (1 + math.exp(-(total - 80 + 0.5) / (k * math.sqrt(left) + m)))
+
+    assert chance == pytest.approx(curve(base))
+    assert s.defenders_chance(base, left) == pytest.approx(chance)
+    assert curve(base + 10) > chance > curve(base - 10)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    total=st.floats(-50, 300),
+    more=st.floats(0.01, 100),
+    left=st.integers(0, 300),
+    threshold=st.sampled_from([40, 80, 120]),
+)
+def test_the_curve_rises_with_the_total_and_is_even_at_the_threshold(total, more, left, threshold):
+    low, high = (
+        s.defenders_chance(total, left, threshold),
+        s.defenders_chance(total + more, left, threshold),
+    )
+    assert 0.0 <= low <= high <= 1.0
+    assert s.defenders_chance(threshold - 0.5, left, threshold) == 0.5
+    # fewer points out: a sharper curve (a lead of 10 is surer)
+    assert s.defenders_chance(threshold + 10, 20, threshold) > s.defenders_chance(
+        threshold + 10, 200, threshold
+    )
+
+
+def test_leads_cover_every_suit_of_the_hand():
+    """Brute force: every suit the hand holds is led in some candidate, with its strongest
+    unit; the candidates are distinct, legal, and greedy's choice comes first."""
+    from shengji_edu.units import decompose
+
+    for seed in range(6):
+        rnd = position(seed, 0)
+        view = rnd.view(rnd.turn)
+        trump = view.trump
+        choice = GreedyPlayer().play(view)
+        options = s.search_candidates(view, choice, "all")
+        assert options[0] == choice
+        assert len({tuple(sorted(p)) for p in options}) == len(options)
+        assert all(view.check(p) for p in options if len(decompose(p, trump)) == 1)
+        led = {tuple(sorted(p)) for p in options}
+        for suit in {trump.suit_of(c) for c in view.hand}:
+            strongest = decompose([c for c in view.hand if trump.suit_of(c) == suit], trump)[0]
+            assert tuple(sorted(strongest.cards)) in led
+
+
+def test_follows_and_the_default_leads_are_montecarlos_candidates():
+    for plays in (4, 5):  # a lead, then a follow
+        rnd = position(9, plays)
+        view = rnd.view(rnd.turn)
+        choice = GreedyPlayer().play(view)
+        assert s.search_candidates(view, choice) == candidate_plays(view, choice)
+        if view.lead is not None:
+            assert s.search_candidates(view, choice, "all") == candidate_plays(view, choice)
+
+
+@pytest.mark.parametrize("leads", ["every", "", None, 2])
+def test_a_bad_leads_setting_is_a_value_error_naming_the_choices(leads):
+    with pytest.raises(ValueError, match="leads must be 'few'"):
+        make_player("search", leads=leads)

@@ -20,8 +20,9 @@ overcalling and burying are left to the greedy rules. The sampling knows the var
 the view: every card exists ``rules.decks`` times, the kitty holds ``rules.kitty_size``
 cards, and after an overcall only the seat that buried last knows the kitty.
 
-:class:`~.search.SearchPlayer` is the stronger sibling: rollouts to the end of the hand,
-more candidates, pruned as the worlds come in.
+:class:`~.search.SearchPlayer` is the stronger sibling: the same candidates and rollouts,
+scored by the chance of winning the hand instead of by points, and pruned as the worlds
+come in.
 """
 
 from __future__ import annotations
