@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SKIP_DIRS = {"build", "dist", "node_modules", "__pycache__"}
+sys.path.insert(0, str(ROOT / "tools"))
+from quoted_figures import repository_files  # noqa: E402, F401  (one walker for tools and tests)
 
 FENCE = re.compile(r"^ {0,3}(```|~~~).*?^ {0,3}\1[^\n]*$", re.DOTALL | re.MULTILINE)
 CODE_SPAN = re.compile(r"(`+)(?!`).*?(?<!`)\1(?!`)", re.DOTALL)
@@ -28,18 +30,6 @@ HTML_LINK = re.compile(r"<(?:a|img)\b[^>]*?\b(?:href|src)\s*=\s*[\"']([^\"']+)[\
 HTML_ANCHOR = re.compile(r"<[a-z]+\b[^>]*?\b(?:id|name)\s*=\s*[\"']([^\"']+)[\"']", re.I)
 HEADING = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:|^//")
-
-
-def repository_files(*suffixes: str) -> list[Path]:
-    """Files of the repository with these suffixes, outside hidden folders, venvs and builds."""
-    found = []
-    for path in sorted(ROOT.rglob("*")):
-        parts = path.relative_to(ROOT).parts
-        if any(p.startswith(".") or p in SKIP_DIRS or p.endswith(".egg-info") for p in parts):
-            continue
-        if path.suffix in suffixes and path.is_file():
-            found.append(path)
-    return found
 
 
 def cells(path: Path) -> list[dict]:

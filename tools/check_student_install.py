@@ -34,6 +34,7 @@ import time
 import venv
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TextIO
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv-students"
@@ -66,8 +67,11 @@ def _clean_env() -> dict[str, str]:
     return env
 
 
-def prepare(reuse: bool = False) -> StudentEnv:
+def prepare(reuse: bool = False, out: TextIO | None = None) -> StudentEnv:
     """Create .venv-students with the students' install; check it; register its kernel.
+
+    What it prints (pip's output too) goes to ``out`` (standard output if None), so the
+    test command can build it while the unit tests run and print the log afterwards.
 
     Raises ``RuntimeError`` (saying what went wrong) if the install fails or the package
     would be imported from the source tree.
@@ -75,16 +79,17 @@ def prepare(reuse: bool = False) -> StudentEnv:
     python = venv_python(VENV)
     env = _clean_env()
     if not (reuse and python.exists()):
-        print(f"creating a fresh virtual environment in {VENV.name}/", flush=True)
+        print(f"creating a fresh virtual environment in {VENV.name}/", file=out, flush=True)
         venv.create(VENV, with_pip=True, clear=True)
         started = time.perf_counter()
         # --no-compile: Python compiles what a notebook imports when it imports it; compiling
         # all of JupyterLab's dependencies up front is a quarter of the install's time.
         cmd = [str(python), "-m", "pip", "install", "--quiet", "--no-compile", ".[notebooks]"]
-        print("$ " + subprocess.list2cmdline(cmd), flush=True)
-        if subprocess.call(cmd, cwd=ROOT, env=env):
+        print("$ " + subprocess.list2cmdline(cmd), file=out, flush=True)
+        stderr = subprocess.STDOUT if out is not None else None
+        if subprocess.call(cmd, cwd=ROOT, env=env, stdout=out, stderr=stderr):
             raise RuntimeError('pip install ".[notebooks]" failed (see above)')
-        print(f"students' install took {time.perf_counter() - started:.0f} s", flush=True)
+        print(f"students' install took {time.perf_counter() - started:.0f} s", file=out, flush=True)
     probe = "import shengji_edu; print(shengji_edu.__file__); import matplotlib.pyplot"
     found = subprocess.run(
         [str(python), "-c", probe], cwd=ROOT / "lessons", env=env, capture_output=True, text=True
@@ -94,7 +99,7 @@ def prepare(reuse: bool = False) -> StudentEnv:
     where = Path(found.stdout.strip().splitlines()[0]).resolve()
     if where.is_relative_to((ROOT / "shengji_edu").resolve()):
         raise RuntimeError(f"shengji_edu comes from the source tree ({where}), not the install")
-    print(f"a lesson's kernel imports {where}", flush=True)
+    print(f"a lesson's kernel imports {where}", file=out, flush=True)
     jupyter_path = VENV / "share" / "jupyter"
     spec = jupyter_path / "kernels" / KERNEL
     spec.mkdir(parents=True, exist_ok=True)

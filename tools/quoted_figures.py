@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -140,14 +141,26 @@ def expected(figure: Figure) -> str:
     return render(lookup(figure.source, figure.field), figure.spec)
 
 
-def text_files() -> Iterator[Path]:
-    """Every markdown file and notebook of the repository (not hidden folders, venvs, builds)."""
-    for path in sorted(ROOT.rglob("*")):
-        parts = path.relative_to(ROOT).parts
-        if any(p.startswith(".") or p in SKIP_DIRS or p.endswith(".egg-info") for p in parts):
-            continue
-        if path.suffix in (".md", ".ipynb") and path.is_file():
-            yield path
+def repository_files(*suffixes: str) -> list[Path]:
+    """Files of the repository with these suffixes, sorted, outside hidden folders (virtual
+    environments are ``.venv*``), builds and caches. Those folders are pruned, not walked:
+    they hold tens of thousands of files, and one may be being built while the tests run."""
+    found = []
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [
+            d for d in dirs if not (d.startswith(".") or d in SKIP_DIRS or d.endswith(".egg-info"))
+        ]
+        found += [
+            Path(folder, name)
+            for name in files
+            if not name.startswith(".") and Path(name).suffix in suffixes
+        ]
+    return sorted(found)
+
+
+def text_files() -> list[Path]:
+    """Every markdown file and notebook of the repository."""
+    return repository_files(".md", ".ipynb")
 
 
 def markdown_sources(path: Path) -> Iterator[tuple[str, str]]:
