@@ -8,8 +8,12 @@ Steps, each a separate ``python -m pytest`` run from the repository root:
   c. nbval on exercises/solutions/         (skipped when there are no notebooks)
   d. the e2e browser test, ``-m e2e``      (skipped when no test file has the marker)
 
+Step d starts when step a ends and runs beside the notebook steps (its output is printed
+when it is done): it keeps one core busy with a browser while the notebooks wait on their
+kernels, which takes most of its minute off the run on a 2-core machine.
+
 By default (the README's command, and what .ci/run runs), a fresh virtual environment with
-only the students' install (``pip install ".[notebooks]"``) is built after step a
+only the students' install (``pip install ".[notebooks]"``) is built while step a runs
 (tools/check_student_install.py), step b runs the lessons in that environment's kernel instead
 of this one's, and one more step runs every student exercise copy (exercises/ex*.ipynb,
 nbval-lax) in it: each lesson is executed once, by the install the README gives students.
@@ -52,6 +56,7 @@ class Step:
     extra_env: dict[str, str] | Callable[[], dict[str, str]] | None = None
     skip_reason: str | None = None  # set: do not run, report as skipped
     action: Callable[[], None] | None = None  # not pytest: a function that raises on failure
+    alongside: bool = False  # runs in the background beside the steps after it
 
 
 def notebooks_in(folder: str) -> list[Path]:
@@ -181,15 +186,16 @@ def plan(extra_args: list[str], students: StudentsStep | None = None) -> list[St
         solutions.skip_reason = "no notebooks in exercises/solutions/"
     steps.append(solutions)
 
-    e2e = Step("browser test (-m e2e)", ["-m", "e2e"])
+    e2e = Step("browser test (-m e2e)", ["-m", "e2e"], alongside=True)
     if not has_e2e_tests():
         e2e.skip_reason = "no test file uses the e2e marker"
-    steps.append(e2e)
+    steps.insert(1, e2e)  # right after the unit tests, beside everything else
     return steps
 
 
-def run(step: Step, env: dict[str, str]) -> tuple[str, str]:
-    """Run one step; return its status ("passed", "failed", "skipped") and a detail."""
+def run(step: Step, env: dict[str, str], out: TextIO | None = None) -> tuple[str, str]:
+    """Run one step; return its status ("passed", "failed", "skipped") and a detail.
+    Its output goes to ``out`` (standard output if None)."""
     if step.skip_reason:
         return "skipped", step.skip_reason
     started = time.perf_counter()
@@ -202,12 +208,13 @@ def run(step: Step, env: dict[str, str]) -> tuple[str, str]:
             return "failed", str(error).splitlines()[0]
         return "passed", f"{time.perf_counter() - started:.0f} s"
     cmd = [sys.executable, "-m", "pytest", *step.args]
-    print(f"\n=== {step.name}\n$ {subprocess.list2cmdline(cmd)}", flush=True)
+    print(f"\n=== {step.name}\n$ {subprocess.list2cmdline(cmd)}", file=out, flush=True)
     try:
         extra = step.extra_env() if callable(step.extra_env) else step.extra_env
     except RuntimeError as error:
         return "failed", str(error)
-    code = subprocess.call(cmd, cwd=ROOT, env={**env, **(extra or {})})
+    stderr = subprocess.STDOUT if out is not None else None
+    code = subprocess.call(cmd, cwd=ROOT, env={**env, **(extra or {})}, stdout=out, stderr=stderr)
     if code == 0:
         return "passed", ""
     if code == NO_TESTS_COLLECTED:
@@ -233,13 +240,32 @@ def main(argv: list[str] | None = None) -> int:
     steps = plan(extra_args, students)
     if students is not None:
         students.start()
-    results = [(step.name, run(step, env)) for step in steps]
+    results: dict[str, tuple[str, str]] = {}
+    beside: list[tuple[Step, threading.Thread, TextIO]] = []
+    for step in steps:
+        if step.alongside and not step.skip_reason:
+            log = tempfile.TemporaryFile("a+", encoding="utf-8")  # noqa: SIM115 (closed below)
+
+            def run_beside(step: Step = step, log: TextIO = log) -> None:
+                results[step.name] = run(step, env, out=log)
+
+            thread = threading.Thread(target=run_beside, daemon=True)
+            thread.start()
+            beside.append((step, thread, log))
+        else:
+            results[step.name] = run(step, env)
+    for _step, thread, log in beside:
+        thread.join()
+        log.seek(0)
+        print(log.read(), end="", flush=True)
+        log.close()
+    results = {step.name: results[step.name] for step in steps}  # in the plan's order
 
     print("\n=== summary", flush=True)
-    for name, (status, detail) in results:
+    for name, (status, detail) in results.items():
         print(f"{status.upper():8} {name}" + (f" ({detail})" if detail else ""))
-    passed = sum(status == "passed" for _, (status, _) in results)
-    failed = sum(status == "failed" for _, (status, _) in results)
+    passed = sum(status == "passed" for status, _ in results.values())
+    failed = sum(status == "failed" for status, _ in results.values())
     print(f"{passed} passed, {failed} failed", flush=True)
     return 1 if failed else 0
 
