@@ -98,27 +98,14 @@ class Shape(NamedTuple):
         return f"a {self.kind} of {self.steps} {'pairs' if self.width == 2 else 'triples'}"
 
 
-@dataclass(frozen=True)
-class Unit:
-    """One unit of a decomposition: a single, pair, triple, tractor or titanic of one suit.
+class _UnitShape:
+    """What a unit's fields say about it (shared by :class:`Unit` and :class:`UnitRecord`)."""
 
-    ``cards`` are listed strongest first (a list, like every other card list of the API).
-    ``high`` and ``low`` are the steps of its strongest and weakest card. A tractor (or a
-    titanic) is compared with another by its highest step, but a failed throw is reduced to
-    the beaten unit whose *lowest* step is lowest (RULES §4, §11.1), hence both.
-
-    ``pairs`` counts the pairs the unit can give, one per step of width 2 or more: 0 for a
-    single, 1 for a pair or a triple, k for a tractor of k pairs or a titanic of k triples
-    (a triple holds a pair, a titanic holds a tractor). ``width`` and ``steps`` give the
-    unit's shape *steps × width*.
-    """
-
+    __slots__ = ()
     kind: str
     cards: list[Card]
-    suit: str
     high: int
     low: int
-    pairs: int
 
     @property
     def width(self) -> int:
@@ -141,6 +128,29 @@ class Unit:
 
     def __str__(self) -> str:
         return format_cards(self.cards)
+
+
+@dataclass(frozen=True)
+class Unit(_UnitShape):
+    """One unit of a decomposition: a single, pair, triple, tractor or titanic of one suit.
+
+    ``cards`` are listed strongest first (a list, like every other card list of the API).
+    ``high`` and ``low`` are the steps of its strongest and weakest card. A tractor (or a
+    titanic) is compared with another by its highest step, but a failed throw is reduced to
+    the beaten unit whose *lowest* step is lowest (RULES §4, §11.1), hence both.
+
+    ``pairs`` counts the pairs the unit can give, one per step of width 2 or more: 0 for a
+    single, 1 for a pair or a triple, k for a tractor of k pairs or a titanic of k triples
+    (a triple holds a pair, a titanic holds a tractor). ``width`` and ``steps`` give the
+    unit's shape *steps × width*.
+    """
+
+    kind: str
+    cards: list[Card]
+    suit: str
+    high: int
+    low: int
+    pairs: int
 
 
 def _unit(kind: str, cards: list[Card], suit: str, high: int, low: int, pairs: int) -> Unit:
@@ -162,13 +172,8 @@ def _unit(kind: str, cards: list[Card], suit: str, high: int, low: int, pairs: i
 _new_unit = object.__new__
 
 
-class UnitRecord(NamedTuple):
-    """A :class:`Unit` as a plain read-only record: the same fields and properties.
-
-    :func:`decompose_records` makes these about three times faster than Units (a tuple is
-    made in one step): a player that decomposes its hand for every lead of every simulated
-    hand reads its units, and never needs them to be Units. ``Unit(*record)`` is the Unit.
-    """
+class _UnitFields(NamedTuple):
+    """The fields of a :class:`UnitRecord`, as a :class:`Unit` has them."""
 
     kind: str
     cards: list[Card]
@@ -177,27 +182,16 @@ class UnitRecord(NamedTuple):
     low: int
     pairs: int
 
-    @property
-    def width(self) -> int:
-        """Identical cards on each step: 1, 2 or 3."""
-        return WIDTHS[self.kind]
 
-    @property
-    def steps(self) -> int:
-        """Consecutive steps: 1, or k ≥ 2 for a tractor or a titanic."""
-        return self.high - self.low + 1
+class UnitRecord(_UnitFields, _UnitShape):
+    """A :class:`Unit` as a plain read-only record: the same fields and properties.
 
-    @property
-    def shape(self) -> Shape:
-        return Shape(WIDTHS[self.kind], self.high - self.low + 1)
+    :func:`decompose_records` makes these about three times faster than Units (a tuple is
+    made in one step): a player that decomposes its hand for every lead of every simulated
+    hand reads its units, and never needs them to be Units. ``Unit(*record)`` is the Unit.
+    """
 
-    @property
-    def size(self) -> int:
-        """Number of cards: width × steps."""
-        return len(self.cards)
-
-    def __str__(self) -> str:
-        return format_cards(self.cards)
+    __slots__ = ()
 
 
 def _record(kind: str, cards: list[Card], suit: str, high: int, low: int, pairs: int):
