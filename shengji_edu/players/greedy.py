@@ -428,11 +428,10 @@ def bury_low_cards(view: PlayerView) -> list[Card]:
     return sorted(hand, key=keep_score)[: rules.kitty_size if rules is not None else 8]
 
 
-class GreedyPlayer:
-    """The rule-based player described in this module's docstring."""
-
-    def __init__(self, name: str = "greedy") -> None:
-        self.name = check_name(name)
+class GreedyBidding:
+    """Declaring, overcalling and burying by greedy's rules (:func:`declare_good_suit`,
+    :func:`overcall_good_suit`, :func:`bury_low_cards`): shared by the players that search
+    only their plays (Monte Carlo, search)."""
 
     def declare(self, view: PlayerView) -> list[Card] | None:
         return declare_good_suit(view)
@@ -442,6 +441,13 @@ class GreedyPlayer:
 
     def bury(self, view: PlayerView) -> list[Card]:
         return bury_low_cards(view)
+
+
+class GreedyPlayer(GreedyBidding):
+    """The rule-based player described in this module's docstring."""
+
+    def __init__(self, name: str = "greedy") -> None:
+        self.name = check_name(name)
 
     def play(self, view: PlayerView) -> list[Card]:
         if view.lead is None:

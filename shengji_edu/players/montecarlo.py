@@ -35,13 +35,11 @@ from ..cards import Card, shorten
 from ..game.round import Round
 from ..game.view import PlayerView
 from .greedy import (
+    GreedyBidding,
     GreedyPlayer,
     LeadContext,
-    bury_low_cards,
     candidate_follows,
     cheapest,
-    declare_good_suit,
-    overcall_good_suit,
     play_cost,
 )
 from .knowledge import check_name, winning_test
@@ -108,7 +106,7 @@ def team_score(points: int, view: PlayerView) -> int:
     return -points if view.is_dealer_team else points
 
 
-class MonteCarloPlayer:
+class MonteCarloPlayer(GreedyBidding):
     """Determinization search over greedy rollouts.
 
     ``samples``: worlds per decision; ``depth``: tricks played out after the current one
@@ -140,15 +138,6 @@ class MonteCarloPlayer:
     def horizon(self) -> int:
         """The old name of :attr:`depth` (0: to the end of the hand)."""
         return 0 if self.depth is None else self.depth
-
-    def declare(self, view: PlayerView) -> list[Card] | None:
-        return declare_good_suit(view)
-
-    def overcall(self, view: PlayerView) -> list[Card] | None:
-        return overcall_good_suit(view)
-
-    def bury(self, view: PlayerView) -> list[Card]:
-        return bury_low_cards(view)
 
     def play(self, view: PlayerView) -> list[Card]:
         choice = self.greedy.play(view)

@@ -58,11 +58,9 @@ from ..game.view import PlayerView
 from ..trump import TRUMP
 from ..units import SINGLE
 from .greedy import (
+    GreedyBidding,
     GreedyPlayer,
     LeadContext,
-    bury_low_cards,
-    declare_good_suit,
-    overcall_good_suit,
 )
 from .knowledge import check_name
 from .montecarlo import candidate_plays, play_on, search_settings, team_score
@@ -196,7 +194,7 @@ def search_candidates(
     return candidate_plays(view, greedy_choice)
 
 
-class SearchPlayer:
+class SearchPlayer(GreedyBidding):
     """Determinized search for the win, with successive halving; see the module docstring.
 
     ``samples``: worlds per decision; ``depth``: tricks played out after the current one,
@@ -228,15 +226,6 @@ class SearchPlayer:
             )
         self.goal, self.leads = goal, leads
         self.greedy = GreedyPlayer()
-
-    def declare(self, view: PlayerView) -> list[Card] | None:
-        return declare_good_suit(view)
-
-    def overcall(self, view: PlayerView) -> list[Card] | None:
-        return overcall_good_suit(view)
-
-    def bury(self, view: PlayerView) -> list[Card]:
-        return bury_low_cards(view)
 
     def play(self, view: PlayerView) -> list[Card]:
         choice = self.greedy.play(view)
