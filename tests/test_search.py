@@ -211,6 +211,7 @@ def test_the_arena_saves_the_search_settings():
         "time": None,
         "goal": "win",
         "leads": "few",
+        "guess": "informed",
     }
 
 

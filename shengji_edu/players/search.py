@@ -5,9 +5,12 @@ win it at 80 points or more. Points far past that line change nothing, points ne
 everything. MonteCarloPlayer scores a rollout by its points; this player scores it by the
 **chance that its team wins the hand** (:func:`win_chance`):
 
-1. **Sampled worlds and short rollouts**, as MonteCarloPlayer: ``view.sample_hands`` guesses
-   the hidden cards, ``view.what_if`` makes a world of the guess, greedy players play the
-   current trick and ``depth`` more.
+1. **Sampled worlds and short rollouts**, as MonteCarloPlayer: the hidden cards are guessed,
+   ``view.what_if`` makes a world of the guess, greedy players play the current trick and
+   ``depth`` more. The guess is *informed* (:func:`~.inference.informed_sample`): cards a seat
+   showed when declaring stay in its hand until played, and the guessed kitty holds plain
+   cards, as a player buries them, not the trumps and points a uniform guess puts there (with
+   ``guess="uniform"``: ``view.sample_hands``, voids only).
 2. **The value at the rollout's end** (:func:`win_chance`). In a sampled world every hand is
    known, so the defenders' final total is estimated as the points they have (penalties
    included), plus their expected share of the points still in the hands, plus the kitty's
@@ -40,10 +43,11 @@ greedy's.
 Settings, in a student's terms: ``samples`` (worlds per decision), ``depth`` (tricks looked
 ahead after the current one; ``None``: to the end of the hand), ``time`` (a cap in seconds
 per decision; ``None``, the default, keeps decisions reproducible from the seed alone),
-``goal`` (``"win"``, or ``"points"``: the first SearchPlayer, for comparisons) and ``leads``
-(``"few"``, or ``"all"``: every suit's).
+``goal`` (``"win"``, or ``"points"``: the first SearchPlayer, for comparisons), ``leads``
+(``"few"``, or ``"all"``: every suit's) and ``guess`` (``"informed"``, or ``"uniform"``).
 Randomness comes only from ``view.rng`` (RULES §9); the worlds come from
-``view.sample_hands`` and ``view.what_if``, which see only what this player may see.
+``view.sample_hands`` (with :mod:`~.inference`'s swaps, which read only the view) and
+``view.what_if``, which see only what this player may see.
 """
 
 from __future__ import annotations
@@ -62,6 +66,7 @@ from .greedy import (
     GreedyPlayer,
     LeadContext,
 )
+from .inference import GUESSES, informed_sample, shown_in_hand
 from .knowledge import check_name
 from .montecarlo import candidate_plays, play_on, search_settings, team_score
 
@@ -200,7 +205,9 @@ class SearchPlayer(GreedyBidding):
     ``samples``: worlds per decision; ``depth``: tricks played out after the current one,
     ``None`` to the end; ``time``: a cap in seconds per decision (``None``: no cap);
     ``goal``: what it plays for, ``"win"`` (the hand) or ``"points"`` (see :data:`GOALS`);
-    ``leads``: which leads it compares, ``"few"`` or ``"all"`` (see :data:`LEADS`).
+    ``leads``: which leads it compares, ``"few"`` or ``"all"`` (see :data:`LEADS`);
+    ``guess``: how it guesses the hidden cards, ``"informed"`` or ``"uniform"`` (see
+    :data:`~.inference.GUESSES`).
     """
 
     def __init__(
@@ -211,6 +218,7 @@ class SearchPlayer(GreedyBidding):
         time: float | None = None,
         goal: str = "win",
         leads: str = "few",
+        guess: str = "informed",
     ) -> None:
         self.name = check_name(name)
         self.samples, self.depth, self.time = search_settings(samples, depth, time)
@@ -224,7 +232,12 @@ class SearchPlayer(GreedyBidding):
                 f"leads must be 'few' (Monte Carlo's candidates) or 'all' (every suit's), "
                 f"not {shorten(leads)}"
             )
-        self.goal, self.leads = goal, leads
+        if guess not in GUESSES:
+            raise ValueError(
+                f"guess must be 'informed' (what declaring and burying showed) or 'uniform' "
+                f"(voids only), not {shorten(guess)}"
+            )
+        self.goal, self.leads, self.guess = goal, leads, guess
         self.greedy = GreedyPlayer()
 
     def play(self, view: PlayerView) -> list[Card]:
@@ -249,8 +262,12 @@ class SearchPlayer(GreedyBidding):
         checkpoints = {max(2, self.samples // 4), max(3, self.samples // 2)}
         deadline = None if self.time is None else _time.perf_counter() + self.time
         worlds = 0
+        shown = shown_in_hand(view) if self.guess == "informed" else None
         for worlds in range(1, self.samples + 1):
-            hands, buried = view.sample_hands(rng)
+            if shown is not None:
+                hands, buried = informed_sample(view, rng, shown)
+            else:
+                hands, buried = view.sample_hands(rng)
             seed = rng.getrandbits(32)
             for index in alive:
                 totals[index] += self._value(view, hands, buried, seed, options[index])
