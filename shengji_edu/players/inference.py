@@ -72,10 +72,11 @@ def place_shown_cards(
 
     The card comes from the guessed kitty or from a seat that need not hold it; the seat
     gives back a card it need not hold, one the receiving place may hold (a seat never gets a
-    suit it is void in). A card with no such swap stays where the guess put it."""
+    suit it is void in). A card with no such swap stays where the guess put it. ``shown``:
+    :func:`shown_in_hand` of the view, if already known."""
     trump = view.trump
     assert trump is not None
-    shown = shown_in_hand(view)
+    shown = shown_in_hand(view) if shown is None else shown
     guessed_kitty = not view.buried
     for seat, cards in shown.items():
         void = view.voids(seat)  # it showed the card, then failed to follow: it buried it
