@@ -314,3 +314,9 @@ def test_follows_and_the_default_leads_are_montecarlos_candidates():
 def test_a_bad_leads_setting_is_a_value_error_naming_the_choices(leads):
     with pytest.raises(ValueError, match="leads must be 'few'"):
         make_player("search", leads=leads)
+
+
+@pytest.mark.parametrize("guess", ["Informed", "", None, 0, ["informed"]])
+def test_a_bad_guess_setting_is_a_value_error_naming_the_choices(guess):
+    with pytest.raises(ValueError, match="guess must be 'informed'"):
+        make_player("search", guess=guess)
