@@ -104,7 +104,7 @@ def _fetch(view, hands, buried, guessed_kitty, shown, seat, card, rng) -> bool:
             position
             for position, held in enumerate(hands[seat])
             if held is not card
-            and hands[seat].count(held) > shown[seat].get(held, 0)
+            and (held not in shown[seat] or hands[seat].count(held) > shown[seat][held])
             and suit_of(held) not in void
         ]
         if spare:
@@ -144,7 +144,9 @@ def bury_like_a_player(
             plain = [
                 spot
                 for spot, held in enumerate(hand)
-                if suit_of(held) != TRUMP and not held.points and hand.count(held) > kept[held]
+                if suit_of(held) != TRUMP
+                and not held.points
+                and (held not in kept or hand.count(held) > kept[held])  # count shown cards only
             ]
             if plain:
                 spot = plain[rng.randrange(len(plain))]
