@@ -1,9 +1,10 @@
 """Speed benchmarks: print numbers, never assert (timings belong here, not in tests).
 
-    python benchmarks/benchmark.py            # everything but compare
+    python benchmarks/benchmark.py            # everything but compare and instructions
     python benchmarks/benchmark.py selfplay   # one section: selfplay, decks, follows,
-                                              # verdicts, winner, mc, compare
+                                              # verdicts, winner, mc, compare, instructions
     python benchmarks/benchmark.py selfplay compare --baseline REV --rounds 5 --seconds 5
+    python benchmarks/benchmark.py instructions --baseline REV   # needs valgrind
 
 ``selfplay`` is random and greedy self-play with two decks and the default rules, a whole
 hand each (deal, declarations, bury, every trick), every action checked by the engine.
@@ -35,6 +36,17 @@ alternating), for ``rounds × seconds``; each side's time is summed. Load from o
 programs then falls on both within milliseconds of each other, and both play exactly the
 same hands (the same seeds give the same hands, card for card). On a shared machine this
 interleaved ratio is the most reliable figure; it is printed first.
+
+``instructions`` (not part of "everything": it needs valgrind, ``apt-get install valgrind``,
+and takes a few minutes) counts the machine instructions the same self-play hands take, old
+and new, with ``valgrind --tool=callgrind``. A count does not depend on the load or on the
+speed of the machine: the same code, hands and interpreter give the same number on any run
+(string hashing is fixed with ``PYTHONHASHSEED=0``), so its ratio is the one figure of this
+file that a busy or slower machine cannot move. Each count is that of a process playing
+``INSTRUCTION_HANDS`` hands after one warm-up hand, less that of one that plays only the
+warm-up hand (start-up and imports). Fewer instructions is not the same as less time (memory
+and branches cost too), so the timed ``compare`` stays the measure of speed; the two agree
+when both ratios are close.
 """
 
 from __future__ import annotations
@@ -42,6 +54,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -60,6 +73,9 @@ BASELINE = "67f1503a8dfeb55342730fb976b8aaf53827d03c"
 
 SELFPLAY_HANDS = {"random": 200, "greedy": 60}
 """Hands per timed run of the ``selfplay`` workload (two decks, default rules)."""
+
+INSTRUCTION_HANDS = {"random": 40, "greedy": 20}
+"""Hands counted by the ``instructions`` section (seeds 0, 1, ...; two decks, default rules)."""
 
 
 def best_rate(work, count: int, repeats: int = 3) -> float:
@@ -260,6 +276,72 @@ def compare(baseline: str = BASELINE, rounds: int = 5, seconds: float = 5.0) -> 
                 )
 
 
+COUNTED = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import shengji_edu
+from shengji_edu.game import Round, play_round
+from shengji_edu.players import make_player
+assert shengji_edu.__file__.startswith(sys.argv[1]), shengji_edu.__file__
+kind, hands = sys.argv[2], int(sys.argv[3])
+players = [make_player(kind) for _ in range(4)]
+play_round(Round(10**6), players)  # warm up: imports, caches
+for seed in range(hands):
+    play_round(Round(seed), players)
+"""
+
+
+def count_instructions(tree: str, kind: str, hands: int) -> int:
+    """Instructions (callgrind's ``Ir``) of a process that plays ``hands`` seeded hands with
+    the package in ``tree``, after one warm-up hand."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONHASHSEED"] = "0"
+    with tempfile.TemporaryDirectory(prefix="shengji-callgrind-") as tmp:
+        out = os.path.join(tmp, "callgrind.out")
+        command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}"]
+        command += [sys.executable, "-c", COUNTED, tree, kind, str(hands)]
+        subprocess.run(command, check=True, capture_output=True, env=env)
+        for line in Path(out).read_text(encoding="utf-8").splitlines():
+            if line.startswith("summary:"):
+                return int(line.split()[1])
+    raise SystemExit("callgrind wrote no summary line")
+
+
+def instructions(baseline: str = BASELINE) -> None:
+    """Instructions per self-play hand of the baseline and of this checkout (module doc)."""
+    if shutil.which("valgrind") is None:
+        print("instructions: valgrind is not installed (apt-get install valgrind); skipped")
+        return
+    revision = _short(baseline)
+    print(
+        f"instructions: baseline {revision} against this checkout (HEAD {_short('HEAD')}, "
+        "working tree), counted by valgrind --tool=callgrind"
+    )
+    with tempfile.TemporaryDirectory(prefix="shengji-baseline-") as tmp:
+        trees = {"old": extract(baseline, tmp), "new": str(ROOT)}
+        for kind, hands in INSTRUCTION_HANDS.items():
+            per_hand = {
+                side: (count_instructions(tree, kind, hands) - count_instructions(tree, kind, 0))
+                / hands
+                for side, tree in trees.items()
+            }
+            old, new = per_hand["old"], per_hand["new"]
+            print(
+                f"self-play {kind:>6} ({hands} hands, seeds 0-{hands - 1}): "
+                f"old {old / 1e6:6.2f} M instructions a hand, new {new / 1e6:6.2f} M, "
+                f"old/new x{old / new:.2f}"
+            )
+
+
+def _short(revision: str) -> str:
+    return subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short", revision],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+
+
 def decks() -> None:
     """Self-play rates for every deck count (and the overcall round), random and greedy."""
     for decks in (1, 2, 3):
@@ -374,11 +456,11 @@ def main(argv: list[str]) -> None:
             seconds = float(next(args, "5"))
         else:
             sections.append(arg)
-    known = {"selfplay", "decks", "follows", "verdicts", "winner", "mc", "compare"}
+    known = {"selfplay", "decks", "follows", "verdicts", "winner", "mc", "compare", "instructions"}
     unknown = set(sections) - known
     if unknown:
         raise SystemExit(f"unknown section {sorted(unknown)[0]!r}: use {', '.join(sorted(known))}")
-    wanted = set(sections) or known - {"compare"}
+    wanted = set(sections) or known - {"compare", "instructions"}
     print(
         f"python {sys.version.split()[0]}; {time.strftime('%Y-%m-%d %H:%M %Z')}; "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; "
@@ -399,6 +481,8 @@ def main(argv: list[str]) -> None:
         montecarlo_latency()
     if "compare" in wanted:
         compare(baseline, rounds, seconds)
+    if "instructions" in wanted:
+        instructions(baseline)
 
 
 if __name__ == "__main__":
