@@ -447,6 +447,8 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> l
     # not yet in a unit are counted by card.index (a list, not a dict of cards).
     step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
     if len(set(map(id, cards))) == len(cards):
+        if make is _cards_only:  # the cards of each single: no unit to make
+            return [[card] for card in cards]
         return [
             make(SINGLE, [card], suit, step_of[card.index], step_of[card.index], 0)
             for card in cards

@@ -616,8 +616,36 @@ class Round:
         rng = self._seat_rngs[seat] or self.seat_rng(seat)
         phase = self._phase
         if phase == PLAYING:  # the common case, every play: make_view's work done in line
+            hands = self._hands
             view = _new_view(PlayerView)
-            view._table = self.public
+            view._table = _new_public(  # self.public, in line (the turn is self._turn)
+                PublicTable,
+                (
+                    self.rules,
+                    PLAYING,
+                    self._levels,
+                    self._starting_dealer,
+                    self._dealer,
+                    self._first_hand,
+                    self._fixed_trump,
+                    self._dealt,
+                    self._turn,
+                    self._trump,
+                    self._declarations,
+                    self._bids,
+                    self._kitty_flip,
+                    self._tricks,
+                    self._current,
+                    self._attempted if self._current else None,
+                    self._played,
+                    self._voids,
+                    self._points,
+                    self._penalty,
+                    (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+                    self._result,
+                    self._overcalls,
+                ),
+            )
             view._seat = seat
             view._hand = tuple(self._hands[seat])
             view._rng = rng
@@ -1102,7 +1130,8 @@ class Round:
         assert trump is not None
         plays = self._current
         winner = plays[trick_winner([cards for _, cards in plays], trump)][0]
-        points = trick_points([card for _seat, cards in plays for card in cards])
+        # the trick's cards are the last ones played: four plays of the lead's size
+        points = trick_points(self._played[-4 * len(plays[0][1]) :])
         if winner % 2 != self._dealer % 2:  # not is_dealer_team(winner): the defenders'
             self._points += points
         tricks = self._tricks + (make_trick(plays[0][0], plays, winner, points, self._attempted),)
