@@ -46,7 +46,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from .cards import Card, first_missing, holds
+from .cards import Card, first_missing
 from .i18n import Listing, Message, Suit, message, plural_message
 from .trump import TRUMP, Trump
 from .units import (
@@ -232,14 +232,18 @@ def check_follow(
     ``hand`` is the follower's whole hand before playing. Raises ``ValueError`` only when the
     *lead* is not a lead (empty or of several suits): that is the caller's mistake.
     """
-    if len(lead) == 1 and len(play) == 1 and holds(hand, play[0]):
+    if len(lead) == 1 and len(play) == 1:
         # Most tricks are single cards: one card you hold, of the led suit if you have one.
         # This is the general check below with one card, answered without building lists
-        # (``suit_of[card.index]`` is ``trump.suit_of(card)``).
-        suit_of = trump.suit_by_index
-        suit = suit_of[lead[0].index]
-        if suit_of[play[0].index] == suit or suit not in [suit_of[c.index] for c in hand]:
-            return LEGAL
+        # (``suit_of[card.index]`` is ``trump.suit_of(card)``; the loop is ``holds``).
+        card = play[0]
+        for held in hand:
+            if held is card:
+                suit_of = trump.suit_by_index
+                suit = suit_of[lead[0].index]
+                if suit_of[card.index] == suit or suit not in [suit_of[c.index] for c in hand]:
+                    return LEGAL
+                break
     fmt = lead_format(lead, trump)
     suit, size = fmt.suit, fmt.size
     if len(play) != size:

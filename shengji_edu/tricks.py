@@ -26,6 +26,7 @@ which with three decks could be wrong (with two decks nothing changes).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import FrozenInstanceError
 
@@ -43,6 +44,7 @@ from .units import (
     Shape,
     Unit,
     decompose,
+    group_profile,
     group_profiles,
     lead_format,
     tractor_windows,
@@ -181,71 +183,26 @@ def beating_unit(holding: Sequence[Card], unit: Unit, trump: Trump) -> list[Card
 
 def _beating_unit(cards: list[Card], unit: Unit, trump: Trump) -> list[Card] | None:
     """:func:`beating_unit` given the holding's cards of the unit's suit (``cards``)."""
-    return _Holding(cards, trump).beating(unit)
-
-
-class _Holding:
-    """One hand's cards of a suit, read once and asked about many units (a throw asks each
-    other hand about every one of its units): its strongest single, and for each width the
-    first card on each step held that many times, with how many cards there are."""
-
-    __slots__ = ("cards", "trump", "top", "groups")
-
-    def __init__(self, cards: list[Card], trump: Trump) -> None:
-        self.cards = cards
-        self.trump = trump
-        self.top: tuple[int, Card | None] | None = None  # (step, card) of the strongest single
-        self.groups: dict[int, tuple[dict[int, Card], dict[int, int]]] = {}
-
-    def beating(self, unit: Unit) -> list[Card] | None:
-        """The strongest unit of this holding of ``unit``'s kind that beats it, or None."""
-        if unit.kind == SINGLE:
-            top = self.top
-            if top is None:
-                top = self.top = self._strongest()
-            return [top[1]] if top[0] > unit.high else None
-        width, steps = WIDTHS[unit.kind], unit.high - unit.low + 1
-        found = self.groups.get(width)
-        if found is None:
-            found = self.groups[width] = self._groups(width)
-        groups_at, profile = found
-        if steps == 1:
-            higher = [step for step in groups_at if step > unit.high]
-            return [groups_at[max(higher)]] * width if higher else None
-        tops = [top for top in tractor_windows(profile, steps) if top > unit.high]
-        if not tops:
-            return None
-        top = max(tops)
-        return [groups_at[s] for s in range(top, top - steps, -1) for _ in range(width)]
-
-    def _strongest(self) -> tuple[int, Card | None]:
-        """``max(cards, key=trump.step)`` (the first of the strongest) and its step."""
-        step_of = self.trump.step_by_index  # trump.step(card) is step_of[card.index]
-        best, best_step = None, -1
-        for card in self.cards:
-            step = step_of[card.index]
-            if step > best_step:
-                best, best_step = card, step
-        return best_step, best
-
-    def _groups(self, width: int) -> tuple[dict[int, Card], dict[int, int]]:
-        """The first card (in hand order) on each step held ``width`` times or more, and
-        ``group_profile(cards, trump, width)``: how many such cards sit on each step."""
-        step_of = self.trump.step_by_index
-        counts = [0] * 54  # copies by card.index (Counter(cards), without hashing cards)
-        distinct: list[Card] = []  # in order of first appearance, as a Counter lists them
-        for card in self.cards:
-            if not counts[card.index]:
-                distinct.append(card)
-            counts[card.index] += 1
-        groups_at: dict[int, Card] = {}
-        profile: dict[int, int] = {}
-        for card in distinct:
-            if counts[card.index] >= width:
-                step = step_of[card.index]
-                groups_at.setdefault(step, card)
-                profile[step] = profile.get(step, 0) + 1
-        return groups_at, profile
+    if unit.kind == SINGLE:
+        step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
+        high = unit.high
+        higher = [c for c in cards if step_of[c.index] > high]
+        return [max(higher, key=trump.step)] if higher else None
+    width, steps = WIDTHS[unit.kind], unit.high - unit.low + 1
+    counts = Counter(cards)
+    groups_at: dict[int, Card] = {}
+    for card, count in counts.items():
+        if count >= width:
+            groups_at.setdefault(trump.step(card), card)
+    if steps == 1:
+        higher = [step for step in groups_at if step > unit.high]
+        return [groups_at[max(higher)]] * width if higher else None
+    windows = tractor_windows(group_profile(cards, trump, width), steps)
+    tops = [top for top in windows if top > unit.high]
+    if not tops:
+        return None
+    top = max(tops)
+    return [groups_at[s] for s in range(top, top - steps, -1) for _ in range(width)]
 
 
 def check_throw(
@@ -265,11 +222,11 @@ def check_throw(
     hands = list(other_hands.values()) if isinstance(other_hands, dict) else list(other_hands)
     # a lead is of one suit: each hand's cards of it are picked out once, not once per unit
     suit = units[0].suit
-    holdings = [_Holding(trump.cards_of(hand, suit), trump) for hand in hands]
+    suit_cards = [trump.cards_of(hand, suit) for hand in hands]
     failures = []
     for unit in units:
-        for holder, holding in enumerate(holdings):
-            beaters = holding.beating(unit)
+        for holder, cards in enumerate(suit_cards):
+            beaters = _beating_unit(cards, unit, trump)
             if beaters:
                 failures.append((unit, beaters, holder))
                 break

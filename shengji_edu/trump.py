@@ -95,7 +95,6 @@ class Trump:
         "_strength",
         "_sort_key",
         "_hash",
-        "_card_at_key",
         "suit_by_index",
         "step_by_index",
         "strength_by_index",
@@ -147,12 +146,6 @@ class Trump:
         ):
             object.__setattr__(self, name, table)
             object.__setattr__(self, public, table)
-        # The sort keys are a permutation of 0..53: the card at each display position lets
-        # ``sort`` order plain ints (in C) and map them back, instead of calling a key per card.
-        card_at = [ALL_CARDS[0]] * len(ALL_CARDS)
-        for card in ALL_CARDS:
-            card_at[tables[3][card.index]] = card
-        object.__setattr__(self, "_card_at_key", tuple(card_at))
 
     def _tables(self) -> tuple[tuple[str, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """The four lookup tables by card index: effective suit, step, strength, sort key."""
@@ -251,10 +244,8 @@ class Trump:
 
     def sort(self, cards: Iterable[Card]) -> list[Card]:
         """A new list of the cards, strongest first, grouped by effective suit (trumps first)."""
-        # ``sorted(cards, key=self.sort_key)``: every card has its own key (a permutation of
-        # display positions), so sorting the keys and reading the cards back is the same list
-        table, card_at = self._sort_key, self._card_at_key
-        return [card_at[key] for key in sorted([table[card.index] for card in cards])]
+        table = self._sort_key
+        return sorted(cards, key=lambda card: table[card.index])
 
     def by_suit(self, cards: Iterable[Card]) -> dict[str, list[Card]]:
         """Cards grouped by effective suit (trumps, S, H, D, C), each group strongest first."""

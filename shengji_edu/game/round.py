@@ -128,10 +128,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections import Counter
 from collections.abc import Sequence
 
-from ..cards import Card, as_cards, format_cards
+from ..cards import Card, as_cards, first_missing, format_cards
 from ..follow import check_follow
 from ..i18n import N_, message
 from ..rules import RuleSet
@@ -378,6 +377,7 @@ class Round:
         # the rules: the frequent ones (a card dealt, a play, a trick) are kept as small
         # tuples, and turned into Event objects and dicts of card text only when read.
         self._events: list = []
+        self._events_read = 0  # how many entries of _events are in _built_events
         self._built_events: list[ev.Event] = []
         self._actions: list = []
 
@@ -386,8 +386,18 @@ class Round:
     def events(self) -> tuple[ev.Event, ...]:
         """What happened so far, in order (see :mod:`shengji_edu.game.events`)."""
         built, logged = self._built_events, self._events
-        if len(built) < len(logged):
-            built.extend(_event(entry) for entry in logged[len(built) :])
+        read = self._events_read
+        if read < len(logged):
+            for entry in logged[read:]:
+                if type(entry) is range:  # cards dealt in one go: one event per card
+                    deck, first = self._deck, self._starting_dealer or 0
+                    built.extend(
+                        ev.Event(ev.DEAL, (first + i) % 4, {"card": deck[i].text, "number": i + 1})
+                        for i in entry
+                    )
+                else:
+                    built.append(_event(entry))
+            self._events_read = len(logged)
         return tuple(built)
 
     @property
@@ -715,6 +725,21 @@ class Round:
         level, dealt, total = self._deal_level, self._dealt, self._dealt_cards
         seat = None
         while dealt < total:
+            if not self._declaring_seats:
+                # The cards before the next level card or joker change nobody's declarations:
+                # they are dealt in one go, each seat's share a slice of the deck (the order
+                # of its hand is the order it got them), and logged as one range of deals.
+                stop = dealt
+                while stop < total and not (deck[stop].is_joker or deck[stop].rank == level):
+                    stop += 1
+                if stop > dealt:
+                    for receiver, hand in enumerate(hands):
+                        hand.extend(deck[dealt + (receiver - first - dealt) % 4 : stop : 4])
+                    events.append(range(dealt, stop))
+                    dealt = self._dealt = stop
+                    seat = (first + stop - 1) % 4
+                    if stop == total:
+                        break
             seat = (first + dealt) % 4
             card = deck[dealt]
             hands[seat].append(card)
@@ -809,13 +834,13 @@ class Round:
         elif self._dealt == 0:
             raise WrongPhase(message("no card has been dealt yet"))
         cards = as_cards(cards)
-        missing = Counter(cards) - Counter(self._hands[seat])
-        if missing:
+        missing = first_missing(cards, self._hands[seat])  # next(iter(Counter - Counter))
+        if missing is not None:
             raise IllegalMove(
                 message(
                     "seat {seat} has not been dealt {card}: declare with your cards",
                     seat=seat,
-                    card=next(iter(missing)),
+                    card=missing,
                 )
             )
         try:
@@ -1003,13 +1028,13 @@ class Round:
         check_seat(seat)
         self._require_turn(seat, self._overcall_turn, OVERCALL_TURN)
         cards = as_cards(cards)
-        missing = Counter(cards) - Counter(self._hands[seat])
-        if missing:
+        missing = first_missing(cards, self._hands[seat])  # next(iter(Counter - Counter))
+        if missing is not None:
             raise IllegalMove(
                 message(
                     "seat {seat} does not hold {card}: overcall with your cards",
                     seat=seat,
-                    card=next(iter(missing)),
+                    card=missing,
                 )
             )
         floor = self.public.overcall_floor
@@ -1083,12 +1108,27 @@ class Round:
 
     def play(self, seat: int, cards: Sequence[Card] | str) -> tuple[Card, ...]:
         """Lead or follow. Returns the cards actually played (a failed throw plays less)."""
-        cards = self.check_play(seat, cards)
+        # check_play in line (it runs for every card of every simulated trick): the same
+        # checks, the same rules core (check_lead / check_follow), the same errors
+        if self._phase != PLAYING or type(seat) is not int or seat != self._turn:
+            self.check_play(seat, cards)  # raises the refusal
+        if type(cards) is list or type(cards) is tuple:  # as_cards's common case, in line
+            cards = [c if c.__class__ is Card else Card.parse(c) for c in cards]
+        else:
+            cards = as_cards(cards)
         trump = self._trump
         assert trump is not None
+        hand = self._hands[seat]
+        current = self._current
+        verdict = (
+            check_follow(hand, current[0][1], cards, trump)
+            if current
+            else check_lead(hand, cards, trump)
+        )
+        if not verdict.ok:
+            raise IllegalMove(verdict.reason)
         played = tuple(cards)
         self._actions.append((seat, played))  # a play: its text is written when read
-        current = self._current
         if not current:
             self._attempted = None
             if len(cards) > 1:
@@ -1114,7 +1154,14 @@ class Round:
                 voids = list(self._voids)
                 voids[seat] = voids[seat] | {suit}
                 self._voids = tuple(voids)
-        _remove(self._hands[seat], played)
+        if len(played) == 1:  # _remove(hand, played) in line
+            card = played[0]
+            for position, held in enumerate(hand):
+                if held is card:
+                    del hand[position]
+                    break
+        else:
+            _remove(hand, played)
         self._played += played
         current += ((seat, played),)
         self._current = current
@@ -1303,6 +1350,7 @@ class Round:
         world._result = None
         world._phase = PLAYING
         world._events = []
+        world._events_read = 0
         world._built_events = []
         world._actions = []
         return world
