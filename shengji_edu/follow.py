@@ -599,7 +599,8 @@ def random_follow(
         raise ValueError(f"a hand of {len(hand)} cards cannot follow a lead of {size}")
     hand_suit = trump.cards_of(hand, fmt.suit)
     if len(hand_suit) <= size:
-        others = [c for c in hand if trump.suit_of(c) != fmt.suit]
+        suit, suit_of = fmt.suit, trump.suit_by_index  # trump.suit_of(c) is suit_of[c.index]
+        others = [c for c in hand if suit_of[c.index] != suit]
         return hand_suit + rng.sample(others, size - len(hand_suit))
     pool = Counter(hand_suit)
     play: list[Card] = []
