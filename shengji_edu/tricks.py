@@ -57,6 +57,11 @@ def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ver
 
     Whether a throw *stands* depends on the other hands; that is :func:`check_throw`.
     """
+    if len(cards) == 1:  # the common lead: one card held is a lead of one suit
+        card = cards[0]
+        for held in hand:  # holds(hand, card), in line
+            if held is card:
+                return LEGAL
     if not cards:
         return illegal(message("choose at least one card to lead"))
     card = first_missing(cards, hand)

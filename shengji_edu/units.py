@@ -449,6 +449,13 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> l
     if len(set(map(id, cards))) == len(cards):
         if make is _cards_only:  # the cards of each single: no unit to make
             return [[card] for card in cards]
+        if make is _record:  # _record's tuples, made without a call per card
+            return [
+                _new_record(
+                    UnitRecord, (SINGLE, [card], suit, step_of[card.index], step_of[card.index], 0)
+                )
+                for card in cards
+            ]
         return [
             make(SINGLE, [card], suit, step_of[card.index], step_of[card.index], 0)
             for card in cards

@@ -110,13 +110,18 @@ Speed (issue 17; a simulation plays thousands of hands, every action checked by 
 * Declaring is tracked, not searched: the round keeps which seats have a declaration to make
   (:attr:`Round.declaring_seats`, updated when a level card or joker is dealt or someone
   declares), the table asks only them after a card, and while nobody has one the table
-  deals on in one loop (:meth:`Round.deal_while_nobody_declares`). The options of each seat
-  are worked out once per change and handed to its views; :meth:`Round.may_declare` answers
+  deals on in one loop (:meth:`Round.deal_while_nobody_declares`). In that loop the cards
+  before the next level card or joker cannot change anyone's declarations, so they are dealt
+  in one go (each seat's share is a slice of the deck, in the order it would have got them)
+  and logged as one range of deals, written out as one ``deal`` event per card when the log
+  is read: the events are the same as dealing card by card. The options of each seat are
+  worked out once per change and handed to its views; :meth:`Round.may_declare` answers
   "has this seat a declaration now?" without building the lists.
-* Playing is the hot path: :meth:`Round.view` builds a playing view in line, and
-  :meth:`Round.play` reads the trump's tables by card index (``trump.suit_by_index``). Every
-  play still goes through :func:`~shengji_edu.tricks.check_lead` or
-  :func:`~shengji_edu.follow.check_follow` first.
+* Playing is the hot path: :meth:`Round.view` builds a playing view (and its public record)
+  in line, and :meth:`Round.play` does :meth:`Round.check_play`'s checks in line (the same
+  checks in the same order, the same errors) and reads the trump's tables by card index
+  (``trump.suit_by_index``). Every play still goes through
+  :func:`~shengji_edu.tricks.check_lead` or :func:`~shengji_edu.follow.check_follow` first.
 
 Every action checks its arguments' types before anything changes: seats are the ints 0-3
 (``False`` is not seat 0), levels are ranks (``2.0`` is not a level), cards are Cards or card
