@@ -489,7 +489,8 @@ def iter_legal_follows(
     size = fmt.size
     hand_suit = trump.sort(trump.cards_of(hand, fmt.suit))
     if len(hand_suit) <= size:
-        others = trump.sort(c for c in hand if trump.suit_of(c) != fmt.suit)
+        suit, suit_of = fmt.suit, trump.suit_by_index  # trump.suit_of(c) is suit_of[c.index]
+        others = trump.sort([c for c in hand if suit_of[c.index] != suit])
         # hand_suit + extra for each choice of the extra cards (map: no Python loop per play)
         yield from map(hand_suit.__add__, multiset_combinations(others, size - len(hand_suit)))
         return

@@ -6,6 +6,7 @@
 * ``Round.play`` checks a play in line: it must accept and refuse exactly what
   ``Round.check_play`` accepts and refuses, with the same error, and change nothing when it
   refuses.
+* ``play_key`` answers a one-card play against singles without its general path.
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ import copy
 
 import pytest
 
-from shengji_edu import RuleSet
-from shengji_edu.cards import Card
+from shengji_edu import RuleSet, Trump, parse_cards
+from shengji_edu.cards import ALL_CARDS, Card
 from shengji_edu.game import Round, Table
 from shengji_edu.game.errors import IllegalAction
 from shengji_edu.game.round import PLAYING
 from shengji_edu.players import make_player
+from shengji_edu.tricks import best_vector, play_key
+from shengji_edu.trump import TRUMP
+from shengji_edu.units import lead_format
 
 RULES = [RuleSet(), RuleSet(decks=1), RuleSet(decks=3)]
 
@@ -114,3 +118,23 @@ def test_play_refuses_exactly_what_check_play_refuses():
                 before, hands = rnd.public, rnd.hands
                 assert _outcome(rnd.play, seat, cards) == refused
                 assert rnd.public == before and rnd.hands == hands
+
+
+def _plain_play_key(play, fmt, trump):
+    """play_key as it reads without its one-card shortcut."""
+    suits = {trump.suit_of(c) for c in play}
+    if len(suits) != 1:
+        return None
+    (suit,) = suits
+    if suit != fmt.suit and suit != TRUMP:
+        return None
+    vector = best_vector(play, fmt, trump)
+    return None if vector is None else (suit != fmt.suit, vector)
+
+
+def test_the_one_card_play_key_is_the_plain_one():
+    for trump in (Trump(2, None), Trump(10, "S"), Trump(7, "D", twos_are_trump=True)):
+        for lead in ("H5", "SA", "BJ", "C8 C9", "H2 H2"):
+            fmt = lead_format(parse_cards(lead), trump)
+            for card in ALL_CARDS:
+                assert play_key([card], fmt, trump) == _plain_play_key([card], fmt, trump)
