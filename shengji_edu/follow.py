@@ -46,7 +46,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
 
-from .cards import Card, first_missing, holds
+from .cards import Card, first_missing
 from .i18n import Listing, Message, Suit, message, plural_message
 from .trump import TRUMP, Trump
 from .units import (
@@ -232,14 +232,18 @@ def check_follow(
     ``hand`` is the follower's whole hand before playing. Raises ``ValueError`` only when the
     *lead* is not a lead (empty or of several suits): that is the caller's mistake.
     """
-    if len(lead) == 1 and len(play) == 1 and holds(hand, play[0]):
+    if len(lead) == 1 and len(play) == 1:
         # Most tricks are single cards: one card you hold, of the led suit if you have one.
         # This is the general check below with one card, answered without building lists
-        # (``suit_of[card.index]`` is ``trump.suit_of(card)``).
-        suit_of = trump.suit_by_index
-        suit = suit_of[lead[0].index]
-        if suit_of[play[0].index] == suit or suit not in [suit_of[c.index] for c in hand]:
-            return LEGAL
+        # (``suit_of[card.index]`` is ``trump.suit_of(card)``; the loop is ``holds``).
+        card = play[0]
+        for held in hand:
+            if held is card:
+                suit_of = trump.suit_by_index
+                suit = suit_of[lead[0].index]
+                if suit_of[card.index] == suit or suit not in [suit_of[c.index] for c in hand]:
+                    return LEGAL
+                break
     fmt = lead_format(lead, trump)
     suit, size = fmt.suit, fmt.size
     if len(play) != size:
@@ -485,7 +489,8 @@ def iter_legal_follows(
     size = fmt.size
     hand_suit = trump.sort(trump.cards_of(hand, fmt.suit))
     if len(hand_suit) <= size:
-        others = trump.sort(c for c in hand if trump.suit_of(c) != fmt.suit)
+        suit, suit_of = fmt.suit, trump.suit_by_index  # trump.suit_of(c) is suit_of[c.index]
+        others = trump.sort([c for c in hand if suit_of[c.index] != suit])
         # hand_suit + extra for each choice of the extra cards (map: no Python loop per play)
         yield from map(hand_suit.__add__, multiset_combinations(others, size - len(hand_suit)))
         return
@@ -585,7 +590,9 @@ def random_follow(
     need.
     """
     if len(lead) == 1:  # the most common case, kept cheap for simulations
-        hand_suit = trump.cards_of(hand, trump.suit_of(lead[0]))
+        suit_of = trump.suit_by_index  # trump.cards_of(hand, trump.suit_of(lead[0])), in line
+        suit = suit_of[lead[0].index]
+        hand_suit = [c for c in hand if suit_of[c.index] == suit]
         return [rng.choice(hand_suit or hand)]
     fmt = lead_format(lead, trump)
     size = fmt.size
@@ -593,7 +600,8 @@ def random_follow(
         raise ValueError(f"a hand of {len(hand)} cards cannot follow a lead of {size}")
     hand_suit = trump.cards_of(hand, fmt.suit)
     if len(hand_suit) <= size:
-        others = [c for c in hand if trump.suit_of(c) != fmt.suit]
+        suit, suit_of = fmt.suit, trump.suit_by_index  # trump.suit_of(c) is suit_of[c.index]
+        others = [c for c in hand if suit_of[c.index] != suit]
         return hand_suit + rng.sample(others, size - len(hand_suit))
     pool = Counter(hand_suit)
     play: list[Card] = []

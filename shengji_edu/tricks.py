@@ -57,6 +57,11 @@ def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ver
 
     Whether a throw *stands* depends on the other hands; that is :func:`check_throw`.
     """
+    if len(cards) == 1:  # the common lead: one card held is a lead of one suit
+        card = cards[0]
+        for held in hand:  # holds(hand, card), in line
+            if held is card:
+                return LEGAL
     if not cards:
         return illegal(message("choose at least one card to lead"))
     card = first_missing(cards, hand)
@@ -313,6 +318,12 @@ def play_key(
     the largest units decides otherwise.
     """
     suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    if len(play) == 1 and fmt.shapes[0].width == 1:  # one card against singles: as below
+        index = play[0].index
+        suit = suit_of[index]
+        if suit != fmt.suit and suit != TRUMP:
+            return None
+        return (suit != fmt.suit, (trump.step_by_index[index],))  # best_vector's (step,)
     suits = {suit_of[c.index] for c in play}
     if len(suits) != 1:
         return None  # a mixed play never wins

@@ -422,13 +422,13 @@ def _decompose(cards: Iterable[Card], trump: Trump, make) -> list:
     ordered = trump.sort(cards)  # grouped by effective suit, strongest first in each
     if not ordered:
         return []
-    suit = trump.suit_of(ordered[0])
-    if trump.suit_of(ordered[-1]) == suit:  # one suit only (a lead, a suit of a hand): as below
+    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    suit = suit_of[ordered[0].index]
+    if suit_of[ordered[-1].index] == suit:  # one suit only (a lead, a suit of a hand): as below
         return _decompose_suit(ordered, suit, trump, make)
     # Sorted, the cards of each effective suit sit side by side, the suits in the order of
     # EFFECTIVE_SUITS (trumps first): each run of one suit is decomposed on its own.
     units: list = []
-    suit_of = trump.suit_by_index
     start, count = 0, len(ordered)
     while start < count:
         suit = suit_of[ordered[start].index]
@@ -447,6 +447,15 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> l
     # not yet in a unit are counted by card.index (a list, not a dict of cards).
     step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
     if len(set(map(id, cards))) == len(cards):
+        if make is _cards_only:  # the cards of each single: no unit to make
+            return [[card] for card in cards]
+        if make is _record:  # _record's tuples, made without a call per card
+            return [
+                _new_record(
+                    UnitRecord, (SINGLE, [card], suit, step_of[card.index], step_of[card.index], 0)
+                )
+                for card in cards
+            ]
         return [
             make(SINGLE, [card], suit, step_of[card.index], step_of[card.index], 0)
             for card in cards
@@ -490,6 +499,12 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> l
                 left[card.index] -= width
                 step = step_of[card.index]
                 units.append(make(kind, [card] * width, suit, step, step, 1))
+    if make is _cards_only:  # the singles' cards, without a call per card
+        for card in cards:  # strongest first
+            if left[card.index] > 0:
+                left[card.index] -= 1
+                units.append([card])
+        return units
     for card in cards:  # strongest first
         if left[card.index] > 0:
             left[card.index] -= 1

@@ -110,13 +110,18 @@ Speed (issue 17; a simulation plays thousands of hands, every action checked by 
 * Declaring is tracked, not searched: the round keeps which seats have a declaration to make
   (:attr:`Round.declaring_seats`, updated when a level card or joker is dealt or someone
   declares), the table asks only them after a card, and while nobody has one the table
-  deals on in one loop (:meth:`Round.deal_while_nobody_declares`). The options of each seat
-  are worked out once per change and handed to its views; :meth:`Round.may_declare` answers
+  deals on in one loop (:meth:`Round.deal_while_nobody_declares`). In that loop the cards
+  before the next level card or joker cannot change anyone's declarations, so they are dealt
+  in one go (each seat's share is a slice of the deck, in the order it would have got them)
+  and logged as one range of deals, written out as one ``deal`` event per card when the log
+  is read: the events are the same as dealing card by card. The options of each seat are
+  worked out once per change and handed to its views; :meth:`Round.may_declare` answers
   "has this seat a declaration now?" without building the lists.
-* Playing is the hot path: :meth:`Round.view` builds a playing view in line, and
-  :meth:`Round.play` reads the trump's tables by card index (``trump.suit_by_index``). Every
-  play still goes through :func:`~shengji_edu.tricks.check_lead` or
-  :func:`~shengji_edu.follow.check_follow` first.
+* Playing is the hot path: :meth:`Round.view` builds a playing view (and its public record)
+  in line, and :meth:`Round.play` does :meth:`Round.check_play`'s checks in line (the same
+  checks in the same order, the same errors) and reads the trump's tables by card index
+  (``trump.suit_by_index``). Every play still goes through
+  :func:`~shengji_edu.tricks.check_lead` or :func:`~shengji_edu.follow.check_follow` first.
 
 Every action checks its arguments' types before anything changes: seats are the ints 0-3
 (``False`` is not seat 0), levels are ranks (``2.0`` is not a level), cards are Cards or card
@@ -128,10 +133,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections import Counter
 from collections.abc import Sequence
 
-from ..cards import Card, as_cards, format_cards
+from ..cards import Card, as_cards, first_missing, format_cards
 from ..follow import check_follow
 from ..i18n import N_, message
 from ..rules import RuleSet
@@ -378,6 +382,7 @@ class Round:
         # the rules: the frequent ones (a card dealt, a play, a trick) are kept as small
         # tuples, and turned into Event objects and dicts of card text only when read.
         self._events: list = []
+        self._events_read = 0  # how many entries of _events are in _built_events
         self._built_events: list[ev.Event] = []
         self._actions: list = []
 
@@ -386,8 +391,18 @@ class Round:
     def events(self) -> tuple[ev.Event, ...]:
         """What happened so far, in order (see :mod:`shengji_edu.game.events`)."""
         built, logged = self._built_events, self._events
-        if len(built) < len(logged):
-            built.extend(_event(entry) for entry in logged[len(built) :])
+        read = self._events_read
+        if read < len(logged):
+            for entry in logged[read:]:
+                if type(entry) is range:  # cards dealt in one go: one event per card
+                    deck, first = self._deck, self._starting_dealer or 0
+                    built.extend(
+                        ev.Event(ev.DEAL, (first + i) % 4, {"card": deck[i].text, "number": i + 1})
+                        for i in entry
+                    )
+                else:
+                    built.append(_event(entry))
+            self._events_read = len(logged)
         return tuple(built)
 
     @property
@@ -616,8 +631,36 @@ class Round:
         rng = self._seat_rngs[seat] or self.seat_rng(seat)
         phase = self._phase
         if phase == PLAYING:  # the common case, every play: make_view's work done in line
+            hands = self._hands
             view = _new_view(PlayerView)
-            view._table = self.public
+            view._table = _new_public(  # self.public, in line (the turn is self._turn)
+                PublicTable,
+                (
+                    self.rules,
+                    PLAYING,
+                    self._levels,
+                    self._starting_dealer,
+                    self._dealer,
+                    self._first_hand,
+                    self._fixed_trump,
+                    self._dealt,
+                    self._turn,
+                    self._trump,
+                    self._declarations,
+                    self._bids,
+                    self._kitty_flip,
+                    self._tricks,
+                    self._current,
+                    self._attempted if self._current else None,
+                    self._played,
+                    self._voids,
+                    self._points,
+                    self._penalty,
+                    (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+                    self._result,
+                    self._overcalls,
+                ),
+            )
             view._seat = seat
             view._hand = tuple(self._hands[seat])
             view._rng = rng
@@ -687,6 +730,21 @@ class Round:
         level, dealt, total = self._deal_level, self._dealt, self._dealt_cards
         seat = None
         while dealt < total:
+            if not self._declaring_seats:
+                # The cards before the next level card or joker change nobody's declarations:
+                # they are dealt in one go, each seat's share a slice of the deck (the order
+                # of its hand is the order it got them), and logged as one range of deals.
+                stop = dealt
+                while stop < total and not (deck[stop].is_joker or deck[stop].rank == level):
+                    stop += 1
+                if stop > dealt:
+                    for receiver, hand in enumerate(hands):
+                        hand.extend(deck[dealt + (receiver - first - dealt) % 4 : stop : 4])
+                    events.append(range(dealt, stop))
+                    dealt = self._dealt = stop
+                    seat = (first + stop - 1) % 4
+                    if stop == total:
+                        break
             seat = (first + dealt) % 4
             card = deck[dealt]
             hands[seat].append(card)
@@ -781,13 +839,13 @@ class Round:
         elif self._dealt == 0:
             raise WrongPhase(message("no card has been dealt yet"))
         cards = as_cards(cards)
-        missing = Counter(cards) - Counter(self._hands[seat])
-        if missing:
+        missing = first_missing(cards, self._hands[seat])  # next(iter(Counter - Counter))
+        if missing is not None:
             raise IllegalMove(
                 message(
                     "seat {seat} has not been dealt {card}: declare with your cards",
                     seat=seat,
-                    card=next(iter(missing)),
+                    card=missing,
                 )
             )
         try:
@@ -975,13 +1033,13 @@ class Round:
         check_seat(seat)
         self._require_turn(seat, self._overcall_turn, OVERCALL_TURN)
         cards = as_cards(cards)
-        missing = Counter(cards) - Counter(self._hands[seat])
-        if missing:
+        missing = first_missing(cards, self._hands[seat])  # next(iter(Counter - Counter))
+        if missing is not None:
             raise IllegalMove(
                 message(
                     "seat {seat} does not hold {card}: overcall with your cards",
                     seat=seat,
-                    card=next(iter(missing)),
+                    card=missing,
                 )
             )
         floor = self.public.overcall_floor
@@ -1055,12 +1113,27 @@ class Round:
 
     def play(self, seat: int, cards: Sequence[Card] | str) -> tuple[Card, ...]:
         """Lead or follow. Returns the cards actually played (a failed throw plays less)."""
-        cards = self.check_play(seat, cards)
+        # check_play in line (it runs for every card of every simulated trick): the same
+        # checks, the same rules core (check_lead / check_follow), the same errors
+        if self._phase != PLAYING or type(seat) is not int or seat != self._turn:
+            self.check_play(seat, cards)  # raises the refusal
+        if type(cards) is list or type(cards) is tuple:  # as_cards's common case, in line
+            cards = [c if c.__class__ is Card else Card.parse(c) for c in cards]
+        else:
+            cards = as_cards(cards)
         trump = self._trump
         assert trump is not None
+        hand = self._hands[seat]
+        current = self._current
+        verdict = (
+            check_follow(hand, current[0][1], cards, trump)
+            if current
+            else check_lead(hand, cards, trump)
+        )
+        if not verdict.ok:
+            raise IllegalMove(verdict.reason)
         played = tuple(cards)
         self._actions.append((seat, played))  # a play: its text is written when read
-        current = self._current
         if not current:
             self._attempted = None
             if len(cards) > 1:
@@ -1086,7 +1159,14 @@ class Round:
                 voids = list(self._voids)
                 voids[seat] = voids[seat] | {suit}
                 self._voids = tuple(voids)
-        _remove(self._hands[seat], played)
+        if len(played) == 1:  # _remove(hand, played) in line
+            card = played[0]
+            for position, held in enumerate(hand):
+                if held is card:
+                    del hand[position]
+                    break
+        else:
+            _remove(hand, played)
         self._played += played
         current += ((seat, played),)
         self._current = current
@@ -1102,7 +1182,8 @@ class Round:
         assert trump is not None
         plays = self._current
         winner = plays[trick_winner([cards for _, cards in plays], trump)][0]
-        points = trick_points([card for _seat, cards in plays for card in cards])
+        # the trick's cards are the last ones played: four plays of the lead's size
+        points = trick_points(self._played[-4 * len(plays[0][1]) :])
         if winner % 2 != self._dealer % 2:  # not is_dealer_team(winner): the defenders'
             self._points += points
         tricks = self._tricks + (make_trick(plays[0][0], plays, winner, points, self._attempted),)
@@ -1274,6 +1355,7 @@ class Round:
         world._result = None
         world._phase = PLAYING
         world._events = []
+        world._events_read = 0
         world._built_events = []
         world._actions = []
         return world

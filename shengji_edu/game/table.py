@@ -99,13 +99,13 @@ class Table:
 
     def _declaration_round(self, first: int) -> None:
         rnd = self.round
-        if not rnd.declaring_seats:  # nobody has anything to declare
+        if not rnd._declaring_seats:  # nobody has anything to declare (rnd.declaring_seats)
             return
         players, may_declare = self.players, rnd.may_declare
         for seat in _ORDER[first]:
             player = players[seat]
             # declaring_seats is read afresh: a declaration can change who has one
-            if player is not None and seat in rnd.declaring_seats and may_declare(seat):
+            if player is not None and seat in rnd._declaring_seats and may_declare(seat):
                 choice = player.declare(rnd.view(seat))  # self.view(seat)
                 if choice:
                     self._apply(seat, "declare", choice)
@@ -170,11 +170,15 @@ class Table:
     def run(self) -> Round:
         """Play on until a person must act or the hand is finished."""
         rnd = self.round
-        while rnd.phase == DEALING and rnd.next_receiver is not None:
+        first = rnd.first_receiver()
+        while rnd._phase == DEALING and rnd._dealt < rnd._dealt_cards:  # a card is left
             # What step() does in the deal, card by card: nobody waits for a card, and while
-            # no seat has a declaration to make there is nobody to ask between cards.
-            if rnd.declaring_seats:
-                self.deal_one()
+            # no seat has a declaration to make there is nobody to ask between cards. (The
+            # round's own fields, read without their properties, as in the play below.)
+            if rnd._declaring_seats:
+                receiver = (first + rnd._dealt) % 4  # rnd.next_receiver
+                rnd.deal_next()
+                self._declaration_round(receiver)  # what deal_one() does
             else:
                 self._declaration_round(rnd.deal_while_nobody_declares())
         players = self.players

@@ -270,7 +270,8 @@ class PlayerView:
     @property
     def lead(self) -> tuple[Card, ...] | None:
         """Cards led in the running trick; ``None`` when this player is to lead."""
-        return self._table.lead
+        current = self._table.current_trick  # the table's lead, read without its property
+        return current[0][1] if current else None
 
     @property
     def current_trick(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
