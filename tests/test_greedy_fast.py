@@ -1,20 +1,31 @@
 """Greedy's quick forms make the decisions of the plain rules they stand for (issue 17).
 
-``GreedyPlayer.play`` answers some decisions with a quick form (:func:`follow_single` for a
-single card led) rather than through ``follow``'s rule functions, which lesson 08 shows.
-Here both are asked at every play decision of seeded hands (one, two and three decks, the
-2s as trumps) and must choose the same cards; where a rule draws from ``view.rng``, both
-start from the same generator state and must leave it in the same state.
+``GreedyPlayer.play`` answers its follows with quick forms (:func:`follow_single` for a
+single card led, :func:`follow_several` for more) rather than through ``follow``'s rule
+functions, which lesson 08 shows. Here both are asked at every play decision of seeded
+hands (one, two and three decks, the 2s as trumps) and must choose the same cards; where a
+rule draws from ``view.rng``, both start from the same generator state and must leave it
+in the same state.
 """
 
 from __future__ import annotations
+
+from collections import Counter
 
 import pytest
 
 from shengji_edu import RuleSet
 from shengji_edu.game import Round, Table
 from shengji_edu.game.round import PLAYING
-from shengji_edu.players.greedy import GreedyPlayer, follow_single
+from shengji_edu.players.greedy import (
+    GreedyPlayer,
+    LeadContext,
+    follow_several,
+    follow_single,
+)
+from shengji_edu.players.knowledge import unit_is_sure, unseen_by_suit, unseen_cards
+from shengji_edu.trump import TRUMP
+from shengji_edu.units import Unit, decompose_records
 
 RULES = [RuleSet(decks=1), RuleSet(), RuleSet(decks=3, twos_are_trump=True)]
 
@@ -46,12 +57,39 @@ def _same_choice(fast, plain, view) -> list:
 
 @pytest.mark.parametrize("rules", RULES, ids=["1deck", "2decks", "3decks_twos"])
 def test_the_quick_forms_choose_what_the_rules_choose(rules):
-    player, counted = GreedyPlayer(), 0
-    for view in _play_views(rules, range(6)):
-        if view.lead is not None and len(view.lead) == 1:
-            _same_choice(follow_single, player.follow, view)
-            counted += 1
-    assert counted > 150
+    player, counted = GreedyPlayer(), Counter()
+    for view in _play_views(rules, range(10)):
+        if view.lead is None:
+            _lead_context_is_the_plain_one(view)
+            counted["leads"] += 1
+            continue
+        fast = follow_single if len(view.lead) == 1 else follow_several
+        _same_choice(fast, player.follow, view)
+        _same_choice(player.play, player.follow, view)  # play() takes the quick forms
+        counted[min(len(view.lead), 3)] += 1
+    assert counted[1] > 250 and counted[2] > 25 and counted[3] > 5, counted
+
+
+def _lead_context_is_the_plain_one(view) -> None:
+    """LeadContext decomposes suit by suit, when asked: its units, side units and sure side
+    units are the plain definitions'."""
+    trump = view.trump
+    ctx = LeadContext(view)
+    sure_side = ctx.sure_side  # asked first, as the rules do: it decomposes only some suits
+    units = decompose_records(view.hand, trump)
+    assert ctx.units == units
+    assert ctx.side == [u for u in units if u.suit != TRUMP]
+    unseen = unseen_by_suit(unseen_cards(view), trump)
+    opponents = ((view.seat + 1) % 4, (view.seat + 3) % 4)
+    assert sure_side == [
+        u
+        for u in ctx.side
+        if unit_is_sure(Unit(*u), unseen, trump)
+        and not any(u.suit in view.voids(seat) for seat in opponents)
+    ]
+    for suit in ("T", "S", "H", "D", "C"):
+        assert ctx.held[suit] == trump.cards_of(view.hand, suit)
+        assert ctx.units_in(suit) == [u for u in units if u.suit == suit]
 
 
 def test_a_subclass_that_changes_a_rule_is_asked():

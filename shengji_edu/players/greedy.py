@@ -32,12 +32,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import islice
+from itertools import combinations, islice
 
 from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
-from ..trump import TRUMP, Trump
-from ..units import SINGLE, TITANIC, TRACTOR, WIDTHS, decompose_records
+from ..tricks import play_key
+from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
+from ..units import SINGLE, TITANIC, TRACTOR, WIDTHS, decompose_records, lead_format
 from .base import PlayerView, trump_of
 from .knowledge import (
     check_name,
@@ -45,12 +46,15 @@ from .knowledge import (
     is_last_to_play,
     points_on_table,
     strongest_unseen_top,
-    trumps_in,
     unseen_counts,
     unseen_groups,
     unseen_in,
+    winner_and_key,
     winning_test,
 )
+
+SIDE_SUITS = EFFECTIVE_SUITS[1:]
+"""The side suits, in decompose's order (the effective suits after the trumps)."""
 
 CANDIDATE_LIMIT = 120
 """At most this many legal follows are compared (see candidate_follows)."""
@@ -167,6 +171,8 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
     if len(forced) >= len(lead):
         if len(lead) == 1:  # what iter_legal_follows lists for a single: each suit card once
             return [[card] for card in islice(dict.fromkeys(trump.sort(forced)), limit)]
+        if len(lead) == 2:  # a pair or two cards led: what iter_legal_follows lists
+            return _two_card_follows(forced, lead[0] is lead[1], trump)[:limit]
         return list(islice(iter_legal_follows(hand, lead, trump), limit))
     extra = len(lead) - len(forced)
     suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
@@ -190,6 +196,26 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
     if len(lead) >= 3:  # many ways to choose the extras: add a few random legal ones
         plays += [random_follow(hand, lead, trump, view.rng) for _ in range(2)]
     return plays
+
+
+def _two_card_follows(suit_cards: list[Card], pair_led: bool, trump: Trump) -> list[list[Card]]:
+    """``list(iter_legal_follows(hand, lead, trump))`` for a lead of two cards when the hand
+    holds at least two cards of the led suit (``suit_cards``): a pair led must be answered
+    by a pair when there is one, else by any two cards; two different cards led allow any
+    two cards, the pairs listed last. Cards come in display order, as there (the tests
+    compare the two at every decision)."""
+    distinct: list[Card] = []
+    pairs: list[list[Card]] = []
+    for card in trump.sort(suit_cards):  # copies of a card sit side by side (cards are interned)
+        if not distinct or distinct[-1] is not card:
+            distinct.append(card)
+        elif not pairs or pairs[-1][0] is not card:
+            pairs.append([card, card])
+    if pair_led and pairs:
+        return pairs
+    return [[first, second] for first, second in combinations(distinct, 2)] + (
+        [] if pair_led else pairs
+    )
 
 
 def feed_partner(view: PlayerView, plays: list[list[Card]]) -> list[Card] | None:
@@ -299,25 +325,88 @@ def follow_single(view: PlayerView) -> list[Card]:
     return [ALL_CARDS[plays[cost.index(min(cost))]]]  # discard_low
 
 
+def follow_several(view: PlayerView) -> list[Card]:
+    """:meth:`GreedyPlayer.follow` when several cards are led: the same candidates
+    (:func:`candidate_follows`, drawing from ``view.rng`` as it does), then
+    :func:`feed_partner`, :func:`win_cheaply` and :func:`discard_low` with the trick's
+    winner and best key found once and each candidate's :func:`play_cost` worked out once
+    for all three. The tests compare it with ``follow`` at every decision of seeded hands."""
+    plays = candidate_follows(view)
+    if len(plays) == 1:
+        return plays[0]
+    table = view.public
+    trump, trick = table.trump, table.current_trick
+    winner, top = winner_and_key(view)  # current_winner, and the key to beat
+    held, costs = held_by_index(view), _card_costs(trump)
+    cost = [_play_cost(play, held, costs) for play in plays]
+    last = len(trick) == 3
+    if winner == (view.seat + 2) % 4:  # the partner: feed it if it plays last (no ruff)
+        if last:
+            points = [sum(c.points for c in play) for play in plays]
+            keys = [(-n, c - 3 * n) for n, c in zip(points, cost, strict=True)]
+            return plays[keys.index(min(keys))]
+    else:  # win_cheaply
+        fmt = lead_format(trick[0][1], trump)
+        wins = [
+            (c, n)
+            for n, (play, c) in enumerate(zip(plays, cost, strict=True))
+            if (key := play_key(play, fmt, trump)) is not None and key > top
+        ]
+        if wins:
+            best = plays[min(wins)[1]]  # the least cost, the first of equals
+            if (
+                last
+                or any(c.points for c in best)
+                or any(c.points for _s, cards in trick for c in cards)
+            ):
+                return best
+    return plays[cost.index(min(cost))]  # discard_low
+
+
 # --- leading ------------------------------------------------------------------------------
 class LeadContext:
     """What every lead rule needs, worked out once: my units and the unseen cards by suit.
 
     ``units`` is ``decompose(view.hand, trump)`` as read-only records
     (:class:`~shengji_edu.units.UnitRecord`: the fields and properties of a Unit, made
-    faster), as the rules only read them."""
+    faster), as the rules only read them. Each suit is decomposed only when a rule first
+    asks about it (:meth:`units_in`): most leads never look at the trumps' units, and no
+    unit of a suit an opponent is void in can be sure."""
 
     def __init__(self, view: PlayerView) -> None:
         trump = view.trump
         assert trump is not None
         self.view = view
         self.trump = trump
-        self.units = decompose_records(view.hand, trump)  # decompose(view.hand, trump)
-        self.side = [u for u in self.units if u.suit != TRUMP]
+        suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+        held: dict[str, list[Card]] = {suit: [] for suit in EFFECTIVE_SUITS}
+        for card in view.hand:
+            held[suit_of[card.index]].append(card)
+        self.held = held
+        """My cards by effective suit (trumps first), each in hand order."""
+        self._units: dict[str, list] = {}
         self._left: list[int] | None = None  # unseen copies by card index, counted once
         self._tops: dict[tuple[str, int, int], int] = {}
         self._voids: dict[str, bool] = {}
         self._sure_side: list | None = None
+
+    def units_in(self, suit: str) -> list:
+        """My units of one effective suit: ``[u for u in self.units if u.suit == suit]``,
+        decomposed the first time a rule asks."""
+        units = self._units.get(suit)
+        if units is None:
+            units = self._units[suit] = decompose_records(self.held[suit], self.trump)
+        return units
+
+    @property
+    def units(self) -> list:
+        """``decompose(view.hand, trump)``: each suit's units, trumps first."""
+        return [unit for suit in EFFECTIVE_SUITS for unit in self.units_in(suit)]
+
+    @property
+    def side(self) -> list:
+        """My side-suit units: ``[u for u in self.units if u.suit != TRUMP]``."""
+        return [unit for suit in SIDE_SUITS for unit in self.units_in(suit)]
 
     @property
     def unseen(self) -> dict[str, list[Card]]:
@@ -336,29 +425,40 @@ class LeadContext:
 
         The strongest unseen unit of each suit and shape is worked out once per lead
         (:func:`strongest_top`), as every rule asks about several units."""
-        suit, high = unit.suit, unit.high
-        key = (suit, WIDTHS[unit.kind], high - unit.low + 1)  # the suit, width and steps
+        if self._void(unit.suit):
+            return False
+        return unit.high >= self._top(unit)
+
+    def _void(self, suit: str) -> bool:
+        """Has an opponent shown a void in ``suit`` (asked once per suit)?"""
+        void = self._voids.get(suit)
+        if void is None:
+            void = self._voids[suit] = _opponent_void(self.view, suit)
+        return void
+
+    def _top(self, unit) -> int:
+        """The top step of the strongest unseen unit of ``unit``'s suit and shape."""
+        key = (unit.suit, WIDTHS[unit.kind], unit.high - unit.low + 1)  # suit, width, steps
         top = self._tops.get(key)
         if top is None:
             if self._left is None:
                 self._left = unseen_counts(self.view)
             # strongest_top(self.unseen_in(suit), trump, width, steps), counted on self._left
             top = self._tops[key] = strongest_unseen_top(self._left, self.trump, *key)
-        if high < top:
-            return False
-        void = self._voids.get(unit.suit)
-        if void is None:
-            void = self._voids[unit.suit] = _opponent_void(self.view, unit.suit)
-        return not void
+        return top
 
     @property
     def sure_side(self) -> list:
         """My side units that are sure, in order: ``[u for u in self.side if self.sure(u)]``,
-        judged once for the rules that ask (a throw of them, or the first of them)."""
+        judged once for the rules that ask (a throw of them, or the first of them). A suit
+        an opponent is void in is not decomposed: none of its units is sure."""
         found = self._sure_side
         if found is None:
-            sure = self.sure
-            found = self._sure_side = [unit for unit in self.side if sure(unit)]
+            found = self._sure_side = []
+            held, top = self.held, self._top
+            for suit in SIDE_SUITS:
+                if held[suit] and not self._void(suit):
+                    found += [unit for unit in self.units_in(suit) if unit.high >= top(unit)]
         return found
 
 
@@ -384,9 +484,9 @@ def pull_trumps(ctx: LeadContext) -> list[Card] | None:
     """On the dealer's side with at least half the hand in trumps: lead the best trump unit
     (a tractor or pair first) to draw the defenders' trumps."""
     view = ctx.view
-    if not view.is_dealer_team or trumps_in(view.hand, ctx.trump) * 2 < len(view.hand):
+    if not view.is_dealer_team or len(ctx.held[TRUMP]) * 2 < len(view.hand):
         return None
-    trumps = [u for u in ctx.units if u.suit == TRUMP]
+    trumps = ctx.units_in(TRUMP)  # trumps_in(view.hand, trump) is len(ctx.held[TRUMP])
     return list(trumps[0].cards) if trumps else None
 
 
@@ -394,19 +494,20 @@ def lead_low(ctx: LeadContext) -> list[Card]:
     """A low pair or tractor if I have one in a side suit, else the lowest non-point card of
     my longest side suit; with only trumps left, the lowest trump."""
     trump, hand = ctx.trump, ctx.view.hand
-    if not ctx.side:
+    lengths = {suit: len(ctx.held[suit]) for suit in SIDE_SUITS if ctx.held[suit]}
+    if not lengths:  # no side card
         return [min(hand, key=trump.strength)]
     multi = [u for u in ctx.side if u.kind != SINGLE and not any(c.points for c in u.cards)]
     if multi:
         return list(min(multi, key=lambda u: (u.kind not in (TRACTOR, TITANIC), u.high)).cards)
-    lengths = Counter(u.suit for u in ctx.side for _ in u.cards)
     longest = max(lengths, key=lambda s: (lengths[s], s))
-    cards = [c for c in hand if trump.suit_of(c) == longest]
+    cards = ctx.held[longest]  # in hand order
     return [min(cards, key=lambda c: (c.points > 0, trump.step(c)))]
 
 
 def _opponent_void(view: PlayerView, suit: str) -> bool:
-    return any(suit in view.voids(seat) for seat in ((view.seat + 1) % 4, (view.seat + 3) % 4))
+    voids, seat = view.public.voids, view.seat  # view.voids(seat), for both opponents
+    return suit in voids[(seat + 1) % 4] or suit in voids[(seat + 3) % 4]
 
 
 # --- declaring and burying ----------------------------------------------------------------
@@ -513,6 +614,8 @@ class GreedyPlayer(GreedyBidding):
             return self.lead(view)
         if len(lead) == 1 and type(self).follow is GreedyPlayer.follow:
             return follow_single(view)  # follow's choice, worked out on card indices
+        if type(self).follow is GreedyPlayer.follow:
+            return follow_several(view)  # follow's choice, each fact worked out once
         return self.follow(view)
 
     def lead(self, view: PlayerView) -> list[Card]:
