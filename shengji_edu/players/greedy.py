@@ -395,7 +395,7 @@ class LeadContext:
         decomposed the first time a rule asks."""
         units = self._units.get(suit)
         if units is None:
-            units = self._units[suit] = decompose_records(self.held[suit], self.trump)
+            units = self._units[suit] = suit_units(self.held[suit], self.trump)
         return units
 
     @property
@@ -455,11 +455,42 @@ class LeadContext:
         found = self._sure_side
         if found is None:
             found = self._sure_side = []
-            held, top = self.held, self._top
+            held, tops = self.held, self._tops
             for suit in SIDE_SUITS:
-                if held[suit] and not self._void(suit):
-                    found += [unit for unit in self.units_in(suit) if unit.high >= top(unit)]
+                if not held[suit] or self._void(suit):
+                    continue
+                for unit in self.units_in(suit):  # unit.high >= self._top(unit), in line
+                    key = (suit, WIDTHS[unit.kind], unit.high - unit.low + 1)
+                    top = tops.get(key)
+                    if top is None:
+                        top = self._top(unit)
+                    if unit.high >= top:
+                        found.append(unit)
         return found
+
+
+def suit_units(cards: list[Card], trump: Trump) -> list:
+    """``decompose_records(cards, trump)`` for the cards of one effective suit, remembered:
+    between two leads a player's hand loses a card or two, so most suits are held as they
+    were, and the same holdings come back in every world a search plays out. Kept for the
+    last trump asked about (at most 4,096 holdings). Read the records; do not change them."""
+    global _suit_units
+    if not cards:
+        return []
+    last_trump, known = _suit_units  # one tuple, read at once: safe with threads
+    if last_trump is not trump:
+        known = {}
+        _suit_units = (trump, known)
+    key = tuple([card.index for card in cards])
+    units = known.get(key)
+    if units is None:
+        if len(known) >= 4096:
+            known.clear()
+        units = known[key] = decompose_records(cards, trump)
+    return units
+
+
+_suit_units: tuple = (None, {})
 
 
 def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:
