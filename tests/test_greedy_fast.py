@@ -25,7 +25,7 @@ from shengji_edu.players.greedy import (
 )
 from shengji_edu.players.knowledge import unit_is_sure, unseen_by_suit, unseen_cards
 from shengji_edu.trump import TRUMP
-from shengji_edu.units import Unit, decompose_records
+from shengji_edu.units import SINGLE, Unit, decompose_records
 
 RULES = [RuleSet(decks=1), RuleSet(), RuleSet(decks=3, twos_are_trump=True)]
 
@@ -87,6 +87,8 @@ def _lead_context_is_the_plain_one(view) -> None:
         if unit_is_sure(Unit(*u), unseen, trump)
         and not any(u.suit in view.voids(seat) for seat in opponents)
     ]
+    assert [u for u in ctx.side if ctx.sure(u)] == sure_side
+    assert ctx.side_groups == [u for u in ctx.side if u.kind != SINGLE]
     for suit in ("T", "S", "H", "D", "C"):
         assert ctx.held[suit] == trump.cards_of(view.hand, suit)
         assert ctx.units_in(suit) == [u for u in units if u.suit == suit]

@@ -38,7 +38,15 @@ from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
 from ..tricks import play_key
 from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
-from ..units import SINGLE, TITANIC, TRACTOR, WIDTHS, decompose_records, lead_format
+from ..units import (
+    SINGLE,
+    TITANIC,
+    TRACTOR,
+    WIDTHS,
+    UnitRecord,
+    decompose_records,
+    lead_format,
+)
 from .base import PlayerView, trump_of
 from .knowledge import (
     check_name,
@@ -438,7 +446,10 @@ class LeadContext:
 
     def _top(self, unit) -> int:
         """The top step of the strongest unseen unit of ``unit``'s suit and shape."""
-        key = (unit.suit, WIDTHS[unit.kind], unit.high - unit.low + 1)  # suit, width, steps
+        return self._top_of((unit.suit, WIDTHS[unit.kind], unit.high - unit.low + 1))
+
+    def _top_of(self, key: tuple[str, int, int]) -> int:
+        """The top step of the strongest unseen unit of (suit, width, steps), counted once."""
         top = self._tops.get(key)
         if top is None:
             if self._left is None:
@@ -448,25 +459,50 @@ class LeadContext:
         return top
 
     @property
+    def side_groups(self) -> list:
+        """My side units of several cards: ``[u for u in self.side if u.kind != SINGLE]``.
+        A suit holding no card twice has none, and is not decomposed."""
+        held = self.held
+        return [
+            unit
+            for suit in SIDE_SUITS
+            if not _singles_only(held[suit])
+            for unit in self.units_in(suit)
+            if unit.kind != SINGLE
+        ]
+
+    @property
     def sure_side(self) -> list:
         """My side units that are sure, in order: ``[u for u in self.side if self.sure(u)]``,
         judged once for the rules that ask (a throw of them, or the first of them). A suit
-        an opponent is void in is not decomposed: none of its units is sure."""
+        an opponent is void in is not decomposed (none of its units is sure), nor is a suit
+        holding no card twice: its units are its cards, each a single."""
         found = self._sure_side
         if found is None:
             found = self._sure_side = []
-            held, tops = self.held, self._tops
+            held, step, top_of = self.held, self.trump.step_by_index, self._top_of
             for suit in SIDE_SUITS:
-                if not held[suit] or self._void(suit):
+                cards = held[suit]
+                if not cards or self._void(suit):
                     continue
-                for unit in self.units_in(suit):  # unit.high >= self._top(unit), in line
-                    key = (suit, WIDTHS[unit.kind], unit.high - unit.low + 1)
-                    top = tops.get(key)
-                    if top is None:
-                        top = self._top(unit)
-                    if unit.high >= top:
+                if _singles_only(cards) and suit not in self._units:
+                    # the sure singles: my cards as high as the strongest unseen card
+                    top = top_of((suit, 1, 1))
+                    found += [
+                        UnitRecord(SINGLE, [card], suit, step[card.index], step[card.index], 0)
+                        for card in self.trump.sort(cards)
+                        if step[card.index] >= top
+                    ]
+                    continue
+                for unit in self.units_in(suit):  # unit.high >= self._top(unit)
+                    if unit.high >= top_of((suit, WIDTHS[unit.kind], unit.high - unit.low + 1)):
                         found.append(unit)
         return found
+
+
+def _singles_only(cards: list[Card]) -> bool:
+    """No card held twice (cards are interned: the same card is the same object)."""
+    return len(set(map(id, cards))) == len(cards)
 
 
 def suit_units(cards: list[Card], trump: Trump) -> list:
@@ -528,7 +564,7 @@ def lead_low(ctx: LeadContext) -> list[Card]:
     lengths = {suit: len(ctx.held[suit]) for suit in SIDE_SUITS if ctx.held[suit]}
     if not lengths:  # no side card
         return [min(hand, key=trump.strength)]
-    multi = [u for u in ctx.side if u.kind != SINGLE and not any(c.points for c in u.cards)]
+    multi = [u for u in ctx.side_groups if not any(c.points for c in u.cards)]
     if multi:
         return list(min(multi, key=lambda u: (u.kind not in (TRACTOR, TITANIC), u.high)).cards)
     longest = max(lengths, key=lambda s: (lengths[s], s))
