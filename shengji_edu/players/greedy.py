@@ -150,14 +150,12 @@ def _play_cost(play: Sequence[Card], held: list[int], costs: tuple[int, ...]) ->
             + (8 if held[first] >= 2 else 0)
             + (8 if held[second] >= 2 else 0)
         )
-    cost = 0
-    copies: dict[int, int] = {}  # copies of each card in the play, by card.index (no hashing)
-    for card in play:
-        index = card.index
-        cost += costs[index]
-        copies[index] = copies.get(index, 0) + 1
-    split = sum(1 for index, n in copies.items() if held[index] >= 2 and n < held[index])
-    return cost + 8 * split
+    indices = [card.index for card in play]
+    cost = sum([costs[index] for index in indices])
+    for index in set(indices):  # each card of the play once: does it split a group?
+        if held[index] >= 2 and indices.count(index) < held[index]:
+            cost += 8
+    return cost
 
 
 # --- following ----------------------------------------------------------------------------
@@ -292,14 +290,15 @@ def follow_single(view: PlayerView) -> list[Card]:
     first = trick[0][1][0].index
     led = suit_of[first]
     hand = view.hand
+    costs = _card_costs(trump)
     forced = [c.index for c in hand if suit_of[c.index] == led]
     if forced:  # each card of the suit once, in display order
         plays = sorted(set(forced), key=trump.sort_key_by_index.__getitem__)
         if len(plays) == 1:
             return [ALL_CARDS[plays[0]]]
+        held = forced  # every copy of these cards in the hand
     else:  # the cheapest card, the richest in points, then every trump (to ruff)
-        costs = _card_costs(trump)
-        every = [c.index for c in hand]
+        every = held = [c.index for c in hand]
         by_cost = [costs[i] for i in every]
         by_points = [(-_POINTS[i], cost) for i, cost in zip(every, by_cost, strict=True)]
         plays = [every[by_cost.index(min(by_cost))], every[by_points.index(min(by_points))]]
@@ -312,8 +311,7 @@ def follow_single(view: PlayerView) -> list[Card]:
         index = cards[0].index
         if strength[index] > top and suit_of[index] in (led, TRUMP):
             winner, top = seat, strength[index]
-    held, costs = held_by_index(view), _card_costs(trump)
-    cost = [costs[i] + (8 if held[i] >= 2 else 0) for i in plays]  # play_cost of each
+    cost = [costs[i] + (8 if held.count(i) >= 2 else 0) for i in plays]  # play_cost of each
     last = len(trick) == 3
     partner = (view.seat + 2) % 4
     if winner == partner:  # feed_partner, when the partner's card is safe
@@ -355,19 +353,26 @@ def follow_several(view: PlayerView) -> list[Card]:
             return plays[keys.index(min(keys))]
     else:  # win_cheaply
         fmt = lead_format(trick[0][1], trump)
-        wins = [
-            (c, n)
-            for n, (play, c) in enumerate(zip(plays, cost, strict=True))
-            if (key := play_key(play, fmt, trump)) is not None and key > top
-        ]
-        if wins:
-            best = plays[min(wins)[1]]  # the least cost, the first of equals
-            if (
-                last
-                or any(c.points for c in best)
-                or any(c.points for _s, cards in trick for c in cards)
-            ):
-                return best
+        suit_of, step = trump.suit_by_index, trump.step_by_index
+        led, reach = fmt.suit, (top[0], top[1][0])  # a ruff?, and the best play's top step
+        best = None  # the cheapest winning play, the first of equals: tried cheapest first
+        for _cost, n in sorted(zip(cost, range(len(plays)), strict=True)):
+            play = plays[n]
+            # a play's key is (a ruff?, its units' top steps): none is above its highest card,
+            # so a play below ``reach`` cannot win (and play_key need not be asked)
+            ruff = suit_of[play[0].index] == TRUMP != led
+            if (ruff, max([step[c.index] for c in play])) < reach:
+                continue
+            key = play_key(play, fmt, trump)
+            if key is not None and key > top:
+                best = play
+                break
+        if best is not None and (
+            last
+            or any(c.points for c in best)
+            or any(c.points for _s, cards in trick for c in cards)
+        ):
+            return best
     return plays[cost.index(min(cost))]  # discard_low
 
 
