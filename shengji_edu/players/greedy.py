@@ -25,6 +25,14 @@ Every rule reads its numbers from the view (``view.rules.kitty_size``, ``view.ru
 and its units from :func:`decompose`, so the player plays one, two or three decks, with or
 without the 2s as trumps: a triple or a titanic is led, cashed and kept like a pair or a
 tractor.
+
+Speed (greedy plays every simulated hand of the search players): ``GreedyPlayer.play``
+follows through two quick forms of :meth:`GreedyPlayer.follow`, :func:`follow_single` and
+:func:`follow_several`, which ask the trick's winner once and cost each candidate once for
+all three rules (a single card led is worked out on card indices). They choose the same
+cards as ``follow`` and draw from ``view.rng`` as it does; the tests compare them at every
+decision of seeded hands. A subclass that overrides ``follow`` is asked through it, so its
+own rules are used. :class:`LeadContext` decomposes a suit only when a rule asks about it.
 """
 
 from __future__ import annotations
