@@ -5,7 +5,8 @@ single card led, :func:`follow_several` for more) rather than through ``follow``
 functions, which lesson 08 shows. Here both are asked at every play decision of seeded
 hands (one, two and three decks, the 2s as trumps) and must choose the same cards; where a
 rule draws from ``view.rng``, both start from the same generator state and must leave it
-in the same state.
+in the same state. LeadContext's suit-by-suit units and the declaring counts are checked
+against the plain definitions too.
 """
 
 from __future__ import annotations
@@ -13,13 +14,16 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from shengji_edu import RuleSet
+from shengji_edu import ALL_CARDS, RuleSet
 from shengji_edu.game import Round, Table
 from shengji_edu.game.round import PLAYING
 from shengji_edu.players.greedy import (
     GreedyPlayer,
     LeadContext,
+    _declaring_counts,
     follow_several,
     follow_single,
 )
@@ -106,3 +110,11 @@ def test_a_subclass_that_changes_a_rule_is_asked():
     rnd = Round(3, RuleSet())
     Table(rnd, [Counting(), GreedyPlayer(), GreedyPlayer(), GreedyPlayer()]).run()
     assert Counting.calls >= 15
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=40), st.integers(2, 14))
+def test_declaring_counts_are_the_plain_sums(hand, level):
+    high, lengths = _declaring_counts(hand, level)
+    assert high == sum(1 for c in hand if c.is_joker or c.rank == level)
+    for suit in ("S", "H", "D", "C"):
+        assert lengths.get(suit, 0) == sum(1 for c in hand if c.suit == suit and c.rank != level)

@@ -598,19 +598,31 @@ def declare_good_suit(view: PlayerView) -> list[Card] | None:
     if not options:
         return None
     hand = view.hand
-    level = view.level_rank
-    high = sum(1 for c in hand if c.is_joker or c.rank == level)
+    high, lengths = _declaring_counts(hand, view.level_rank)
     best, best_score = None, 0.0
     for cards in options:
         suit = None if cards[0].is_joker else cards[0].suit
         if suit is None:
             score = high / 4
         else:
-            length = sum(1 for c in hand if c.suit == suit and c.rank != level)
-            score = (length + high) / max(3.0, len(hand) / 3)
+            score = (lengths.get(suit, 0) + high) / max(3.0, len(hand) / 3)
         if score >= 1.0 and score > best_score:
             best, best_score = cards, score
     return best
+
+
+def _declaring_counts(hand: Sequence[Card], level: int) -> tuple[int, dict[str, int]]:
+    """(jokers and level cards held, the other cards held in each printed suit), counted in
+    one pass: ``sum(1 for c in hand if c.is_joker or c.rank == level)`` and, for each suit,
+    ``sum(1 for c in hand if c.suit == suit and c.rank != level)``."""
+    high = 0
+    lengths: dict[str, int] = {}
+    for card in hand:
+        if card.is_joker or card.rank == level:
+            high += 1
+        else:
+            lengths[card.suit] = lengths.get(card.suit, 0) + 1
+    return high, lengths
 
 
 def overcall_good_suit(view: PlayerView) -> list[Card] | None:
