@@ -112,6 +112,19 @@ def test_a_subclass_that_changes_a_rule_is_asked():
     assert Counting.calls >= 15
 
 
+def test_a_patched_follow_is_asked(monkeypatch):
+    calls = []
+    plain = GreedyPlayer.follow
+
+    def follow(self, view):
+        calls.append(view.seat)
+        return plain(self, view)
+
+    monkeypatch.setattr(GreedyPlayer, "follow", follow)
+    Table(Round(3, RuleSet()), [GreedyPlayer() for _ in range(4)]).run()
+    assert len(calls) >= 60 and set(calls) == {0, 1, 2, 3}
+
+
 @given(st.lists(st.sampled_from(ALL_CARDS), max_size=40), st.integers(2, 14))
 def test_declaring_counts_are_the_plain_sums(hand, level):
     high, lengths = _declaring_counts(hand, level)

@@ -704,11 +704,11 @@ class GreedyPlayer(GreedyBidding):
         lead = view.lead
         if lead is None:
             return self.lead(view)
-        if len(lead) == 1 and type(self).follow is GreedyPlayer.follow:
+        if type(self).follow is not _PLAIN_FOLLOW:  # a subclass's (or a patched) follow
+            return self.follow(view)
+        if len(lead) == 1:
             return follow_single(view)  # follow's choice, worked out on card indices
-        if type(self).follow is GreedyPlayer.follow:
-            return follow_several(view)  # follow's choice, each fact worked out once
-        return self.follow(view)
+        return follow_several(view)  # follow's choice, each fact worked out once
 
     def lead(self, view: PlayerView) -> list[Card]:
         ctx = LeadContext(view)
@@ -727,3 +727,8 @@ class GreedyPlayer(GreedyBidding):
             if play:
                 return play
         return discard_low(view, plays)
+
+
+_PLAIN_FOLLOW = GreedyPlayer.follow
+"""The follow that :func:`follow_single` and :func:`follow_several` stand for: ``play`` takes
+them only while a player's class still has it (a subclass or a patch keeps its own rules)."""
