@@ -211,6 +211,14 @@ def current_winner(view: PlayerView) -> int | None:
     return _trick_so_far(plays, trump)[0]
 
 
+def winner_and_key(view: PlayerView) -> tuple[int, tuple | None]:
+    """(:func:`current_winner`, the :func:`play_key` a play must beat to win; None when
+    single cards are led) in one question, for a player that asks both while following."""
+    trump = view.trump
+    assert trump is not None and view.current_trick
+    return _trick_so_far(view.current_trick, trump)
+
+
 def _trick_so_far(plays: tuple, trump: Trump) -> tuple[int, tuple | None]:
     """(the seat winning ``plays`` so far, its :func:`play_key`; None for single cards).
 
