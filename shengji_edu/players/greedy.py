@@ -127,19 +127,12 @@ def cheapest(plays: list[list[Card]], view: PlayerView) -> list[Card]:
 
 def held_by_index(view: PlayerView) -> list[int]:
     """How many copies of each card the hand holds, by ``card.index``: ``hand_counts(view)``
-    as a list, so the rules count without hashing cards (remembered for the last hand)."""
-    global _last_held
-    hand = view.hand
-    last = _last_held  # one tuple, read at once: safe with threads
-    if last[0] is not hand:
-        held = [0] * len(ALL_CARDS)
-        for card in hand:
-            held[card.index] += 1
-        last = _last_held = (hand, held)
-    return last[1]
-
-
-_last_held: tuple = (None, None)
+    as a list, so the rules count without hashing cards. Counted afresh for each question:
+    nothing of one player's hand is kept in the module where another player could read it."""
+    held = [0] * len(ALL_CARDS)
+    for card in view.hand:
+        held[card.index] += 1
+    return held
 
 
 def _play_cost(play: Sequence[Card], held: list[int], costs: tuple[int, ...]) -> int:
@@ -519,27 +512,10 @@ def _singles_only(cards: list[Card]) -> bool:
 
 
 def suit_units(cards: list[Card], trump: Trump) -> list:
-    """``decompose_records(cards, trump)`` for the cards of one effective suit, remembered:
-    between two leads a player's hand loses a card or two, so most suits are held as they
-    were, and the same holdings come back in every world a search plays out. Kept for the
-    last trump asked about (at most 4,096 holdings). Read the records; do not change them."""
-    global _suit_units
-    if not cards:
-        return []
-    last_trump, known = _suit_units  # one tuple, read at once: safe with threads
-    if last_trump is not trump:
-        known = {}
-        _suit_units = (trump, known)
-    key = tuple([card.index for card in cards])
-    units = known.get(key)
-    if units is None:
-        if len(known) >= 4096:
-            known.clear()
-        units = known[key] = decompose_records(cards, trump)
-    return units
-
-
-_suit_units: tuple = (None, {})
+    """``decompose_records(cards, trump)`` for the cards of one effective suit (none: no
+    units). Not remembered between decisions: a cache of holdings kept in the module would
+    let one player read another's cards, and it saved under 3% of greedy's work."""
+    return decompose_records(cards, trump) if cards else []
 
 
 def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:
