@@ -461,10 +461,10 @@ def main(argv: list[str]) -> None:
     if unknown:
         raise SystemExit(f"unknown section {sorted(unknown)[0]!r}: use {', '.join(sorted(known))}")
     wanted = set(sections) or known - {"compare", "instructions"}
+    timed = "; rates are the best of 3 runs" if wanted - {"instructions"} else ""
     print(
         f"python {sys.version.split()[0]}; {time.strftime('%Y-%m-%d %H:%M %Z')}; "
-        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; "
-        f"rates are the best of 3 runs"
+        f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}{timed}"
     )
     if "selfplay" in wanted:
         for kind, hands in SELFPLAY_HANDS.items():
