@@ -2,6 +2,8 @@
 
     python tools/check_student_install.py            # fresh .venv-students, then run
     python tools/check_student_install.py --reuse    # keep an existing .venv-students
+    python tools/check_student_install.py --build-only LOG   # only build it (what .ci/run does
+                                                     # while its own install runs)
     python tools/run_tests.py                        # the same, inside the whole test run (CI)
 
 1. Creates a fresh virtual environment, ``.venv-students/`` (gitignored), and installs the
@@ -14,6 +16,13 @@
    outputs compared) and every student exercise copy (``exercises/ex*.ipynb``, nbval-lax: any
    cell that raises fails; a student copy's checks report NOT ATTEMPTED, never raise) in that
    kernel, two notebooks at a time, with small simulation sizes.
+
+``--build-only LOG`` does step 1 alone, from a copy of the source tree (setuptools writes
+``build/`` and ``*.egg-info`` into the tree it installs from, so a build beside another
+install of the same tree must not share it), writing what it prints to LOG. ``.ci/run`` starts
+it in the background before its own ``pip install``, which leaves the second core idle, and
+names LOG in ``SHENGJI_EDU_STUDENTS_BUILT``: ``tools/run_tests.py`` then reuses that fresh
+environment (it still checks it and registers its kernel) instead of building it again.
 
 Steps 1 and 2 are :func:`prepare`; ``tools/run_tests.py`` (the README command, what
 ``.ci/run`` runs) calls it and then executes the lessons and the exercise copies in the
@@ -28,8 +37,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import venv
 from dataclasses import dataclass
@@ -67,6 +78,34 @@ def _clean_env() -> dict[str, str]:
     return env
 
 
+def build(out: TextIO | None = None, source: Path = ROOT) -> Path:
+    """Step 1: a fresh ``.venv-students`` with ``pip install ".[notebooks]"`` of ``source``;
+    returns its Python. Raises ``RuntimeError`` if pip fails."""
+    python = venv_python(VENV)
+    print(f"creating a fresh virtual environment in {VENV.name}/", file=out, flush=True)
+    venv.create(VENV, with_pip=True, clear=True)
+    started = time.perf_counter()
+    # --no-compile: Python compiles what a notebook imports when it imports it; compiling
+    # all of JupyterLab's dependencies up front is a quarter of the install's time.
+    cmd = [str(python), "-m", "pip", "install", "--quiet", "--no-compile", ".[notebooks]"]
+    print("$ " + subprocess.list2cmdline(cmd), file=out, flush=True)
+    stderr = subprocess.STDOUT if out is not None else None
+    if subprocess.call(cmd, cwd=source, env=_clean_env(), stdout=out, stderr=stderr):
+        raise RuntimeError('pip install ".[notebooks]" failed (see above)')
+    print(f"students' install took {time.perf_counter() - started:.0f} s", file=out, flush=True)
+    return python
+
+
+def build_from_copy(out: TextIO | None = None) -> Path:
+    """:func:`build` from a copy of the tree (no virtual environments, git data or build
+    leftovers), so that another install of the tree can run at the same time."""
+    leftovers = shutil.ignore_patterns(".git", ".venv*", "build", "*.egg-info", "__pycache__")
+    with tempfile.TemporaryDirectory(prefix="shengji-students-source-") as tmp:
+        copy = Path(tmp) / "source"
+        shutil.copytree(ROOT, copy, ignore=leftovers, symlinks=True)
+        return build(out, copy)
+
+
 def prepare(reuse: bool = False, out: TextIO | None = None) -> StudentEnv:
     """Create .venv-students with the students' install; check it; register its kernel.
 
@@ -79,17 +118,7 @@ def prepare(reuse: bool = False, out: TextIO | None = None) -> StudentEnv:
     python = venv_python(VENV)
     env = _clean_env()
     if not (reuse and python.exists()):
-        print(f"creating a fresh virtual environment in {VENV.name}/", file=out, flush=True)
-        venv.create(VENV, with_pip=True, clear=True)
-        started = time.perf_counter()
-        # --no-compile: Python compiles what a notebook imports when it imports it; compiling
-        # all of JupyterLab's dependencies up front is a quarter of the install's time.
-        cmd = [str(python), "-m", "pip", "install", "--quiet", "--no-compile", ".[notebooks]"]
-        print("$ " + subprocess.list2cmdline(cmd), file=out, flush=True)
-        stderr = subprocess.STDOUT if out is not None else None
-        if subprocess.call(cmd, cwd=ROOT, env=env, stdout=out, stderr=stderr):
-            raise RuntimeError('pip install ".[notebooks]" failed (see above)')
-        print(f"students' install took {time.perf_counter() - started:.0f} s", file=out, flush=True)
+        build(out)
     probe = "import shengji_edu; print(shengji_edu.__file__); import matplotlib.pyplot"
     found = subprocess.run(
         [str(python), "-c", probe], cwd=ROOT / "lessons", env=env, capture_output=True, text=True
@@ -134,7 +163,20 @@ def student_copies() -> list[str]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--reuse", action="store_true", help="keep an existing environment")
+    parser.add_argument(
+        "--build-only",
+        metavar="LOG",
+        help="only build a fresh environment, from a copy of the tree, printing to LOG",
+    )
     args = parser.parse_args(argv)
+    if args.build_only:
+        with open(args.build_only, "w", encoding="utf-8") as log:
+            try:
+                build_from_copy(out=log)
+            except (RuntimeError, OSError) as error:
+                print(f"failed: {error}", file=log, flush=True)
+                return 1
+        return 0
     started = time.perf_counter()
     try:
         students = prepare(reuse=args.reuse)

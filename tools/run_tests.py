@@ -114,10 +114,29 @@ class StudentsStep:
     def _prepare(self) -> None:
         started = time.perf_counter()
         try:
-            self.env = check_student_install.prepare(out=self._log)
+            self.env = check_student_install.prepare(reuse=self._built_early(), out=self._log)
         except BaseException as error:  # re-raised by build(), in the step's own place
             self._error = error
         self._seconds = time.perf_counter() - started
+
+    def _built_early(self) -> bool:
+        """Did ``.ci/run`` build the environment already, while its own install ran? It names
+        the build's log in ``SHENGJI_EDU_STUDENTS_BUILT`` (``check_student_install.py
+        --build-only``); a log that does not end in success means: build it again here."""
+        name = os.environ.get("SHENGJI_EDU_STUDENTS_BUILT")
+        if not name:
+            return False
+        try:
+            log = Path(name).read_text(encoding="utf-8")
+        except OSError as error:
+            print(f"(no early build to reuse: {error})", file=self._log, flush=True)
+            return False
+        print(log + "(built by .ci/run beside its own install)", file=self._log, flush=True)
+        lines = log.strip().splitlines()
+        if not lines or not lines[-1].startswith("students' install took"):
+            print("(that build did not succeed: building it again)", file=self._log, flush=True)
+            return False
+        return check_student_install.venv_python(check_student_install.VENV).exists()
 
     def build(self) -> None:
         if self._thread is None:  # not started early: build it now
