@@ -117,9 +117,9 @@ Speed (issue 17; a simulation plays thousands of hands, every action checked by 
   is read: the events are the same as dealing card by card. The options of each seat are
   worked out once per change and handed to its views; :meth:`Round.may_declare` answers
   "has this seat a declaration now?" without building the lists.
-* Playing is the hot path: :meth:`Round.view` builds a playing view (and its public record)
-  in line, and :meth:`Round.play` does :meth:`Round.check_play`'s checks in line (the same
-  checks in the same order, the same errors) and reads the trump's tables by card index
+* Playing is the hot path: :meth:`Round.view` builds a playing view in line, and
+  :meth:`Round.play` does :meth:`Round.check_play`'s checks in line (the same checks in the
+  same order, the same errors) and reads the trump's tables by card index
   (``trump.suit_by_index``). Every play still goes through
   :func:`~shengji_edu.tricks.check_lead` or :func:`~shengji_edu.follow.check_follow` first.
 
@@ -631,36 +631,8 @@ class Round:
         rng = self._seat_rngs[seat] or self.seat_rng(seat)
         phase = self._phase
         if phase == PLAYING:  # the common case, every play: make_view's work done in line
-            hands = self._hands
             view = _new_view(PlayerView)
-            view._table = _new_public(  # self.public, in line (the turn is self._turn)
-                PublicTable,
-                (
-                    self.rules,
-                    PLAYING,
-                    self._levels,
-                    self._starting_dealer,
-                    self._dealer,
-                    self._first_hand,
-                    self._fixed_trump,
-                    self._dealt,
-                    self._turn,
-                    self._trump,
-                    self._declarations,
-                    self._bids,
-                    self._kitty_flip,
-                    self._tricks,
-                    self._current,
-                    self._attempted if self._current else None,
-                    self._played,
-                    self._voids,
-                    self._points,
-                    self._penalty,
-                    (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-                    self._result,
-                    self._overcalls,
-                ),
-            )
+            view._table = self.public
             view._seat = seat
             view._hand = tuple(self._hands[seat])
             view._rng = rng
