@@ -590,9 +590,7 @@ def random_follow(
     need.
     """
     if len(lead) == 1:  # the most common case, kept cheap for simulations
-        suit_of = trump.suit_by_index  # trump.cards_of(hand, trump.suit_of(lead[0])), in line
-        suit = suit_of[lead[0].index]
-        hand_suit = [c for c in hand if suit_of[c.index] == suit]
+        hand_suit = trump.cards_of(hand, trump.suit_by_index[lead[0].index])
         return [rng.choice(hand_suit or hand)]
     fmt = lead_format(lead, trump)
     size = fmt.size

@@ -57,10 +57,9 @@ class RandomPlayer:
         lead = view.lead
         if lead is not None:
             return random_follow(hand, lead, trump, rng)
-        suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
-        suit = suit_of[rng.choice(hand).index]  # a suit, as likely as its share of the hand
+        suit = trump.suit_by_index[rng.choice(hand).index]  # a suit, as likely as its share
         # the cards of decompose's units, in its order (the Units themselves are not needed)
-        units = decompose_cards([c for c in hand if suit_of[c.index] == suit], trump)
+        units = decompose_cards(trump.cards_of(hand, suit), trump)
         if len(units) >= 2 and rng.random() < self.throw_rate:
             chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
             return [card for unit in chosen for card in unit]
