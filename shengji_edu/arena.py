@@ -26,7 +26,6 @@ import random
 import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -363,6 +362,10 @@ def run_arena(
     bar = tqdm(total=deals, desc="deals", unit="deal", disable=disable)
     try:
         if processes > 1:
+            # imported here: the tournament's bot processes import this module for its
+            # players, and multiprocessing is a fifth of its import time
+            from concurrent.futures import ProcessPoolExecutor
+
             with ProcessPoolExecutor(max_workers=processes) as pool:
                 for outcome in pool.map(
                     _play_job, jobs, chunksize=max(1, deals // (8 * processes))

@@ -23,10 +23,46 @@ and bots give the same results, whatever the number of workers (timeouts excepte
 
 from __future__ import annotations
 
-from .bots import BASELINES_FILE, Bot, BotsError, find_bots
-from .match import Settings
-from .report import TournamentResult
-from .run import DEFAULT_OUT, BotCheck, TournamentError, check_bot, run_tournament
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # for type checkers and editors; at run time the names load on first use
+    from .bots import BASELINES_FILE, Bot, BotsError, find_bots
+    from .match import Settings
+    from .report import TournamentResult
+    from .run import DEFAULT_OUT, BotCheck, TournamentError, check_bot, run_tournament
+
+_HOMES = {
+    "BASELINES_FILE": ".bots",
+    "Bot": ".bots",
+    "BotsError": ".bots",
+    "find_bots": ".bots",
+    "Settings": ".match",
+    "TournamentResult": ".report",
+    "DEFAULT_OUT": ".run",
+    "BotCheck": ".run",
+    "TournamentError": ".run",
+    "check_bot": ".run",
+    "run_tournament": ".run",
+}
+"""Where each public name lives. Imported on first use (PEP 562), not with the package:
+every bot's sandboxed process imports ``shengji_edu.tournament.runner``, and the referee's
+side (the match, the report, Dask and multiprocessing) is most of the package's import time,
+paid again at each of the hundreds of process starts of a class tournament."""
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))
+
 
 __all__ = [
     "BASELINES_FILE",
