@@ -89,6 +89,9 @@ MAX_ATTEMPTS = 6
 _EXERCISE_IN_NAME = re.compile(r"(?<![0-9a-z])(ex\d\d)(?![0-9])", re.IGNORECASE)
 _EXERCISE_IN_CODE = re.compile(r"shengji_edu\.exercises\.(ex\d\d)\b")
 _RUNNER = ["-m", "shengji_edu.exercises.submission"]
+_CHILD_IMPORTS = ("shengji_edu.exercises.submission", "IPython.core.interactiveshell")
+"""What every child imports before it runs a cell: their bytecode is made once per run
+(:func:`shengji_edu.sandbox.warm_bytecode`) instead of being compiled in each child."""
 
 
 class GradingError(ValueError):
@@ -688,6 +691,7 @@ def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Contex
     except ImportError:
         message = 'shengji grade needs IPython: pip install "shengji-edu[notebooks]"'
         raise GradingError(message) from None
+    sandbox.warm_bytecode(_CHILD_IMPORTS)
     tries = [settings]
     if settings.restrict_reads:
         tries.append(dataclasses.replace(settings, restrict_reads=False))

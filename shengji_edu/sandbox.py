@@ -129,6 +129,14 @@ TOKEN_VARIABLE = "SHENGJI_SANDBOX"
 """Environment variable holding the sandbox's random token (finds leftover processes)."""
 
 _SUPERVISE = "supervise"
+_SUPERVISOR = (
+    "import os, sys; sys.path.append(os.path.dirname(sys.argv[1])); import sandbox; "
+    "sys.exit(sandbox._supervise())"
+)
+"""How the supervisor starts: this file imported as a module, not run as a script, so Python
+uses its cached bytecode instead of compiling the file again at every start (appended to
+``sys.path``: nothing in this folder can shadow the standard library). Its path and
+``supervise`` stay on the command line, to be seen in the process table."""
 _IS_LINUX = sys.platform.startswith("linux")
 _IS_WINDOWS = os.name == "nt"
 
@@ -364,7 +372,15 @@ class Sandbox:
         }
         try:
             self._process = subprocess.Popen(
-                [sys.executable, "-I", "-S", str(Path(__file__).resolve()), _SUPERVISE],
+                [
+                    sys.executable,
+                    "-I",
+                    "-S",
+                    "-c",
+                    _SUPERVISOR,
+                    str(Path(__file__).resolve()),
+                    _SUPERVISE,
+                ],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
@@ -858,6 +874,63 @@ def python_read_paths(
                 continue
             paths.append(path)
     return paths
+
+
+def warm_bytecode(modules: Sequence[str], timeout: float = 120.0) -> bool:
+    """Make sure the cached bytecode (``.pyc``) of ``modules`` exists, so that sandboxed
+    children do not compile them again at every start; True if a warm-up import ran.
+
+    A child cannot write bytecode (``PYTHONDONTWRITEBYTECODE``; Landlock keeps the libraries
+    read-only), so a module installed without its ``.pyc`` (``pip install --no-compile``, an
+    editable checkout, a module no ordinary process has imported yet) is compiled from source
+    by every child that imports it: a second or more of CPU for IPython, at each notebook the
+    grader runs. If any of ``modules`` (dotted names, found without importing them) lacks an
+    up-to-date ``.pyc``, they are imported once in a plain child process of this interpreter
+    and ``sys.path``, which writes the bytecode of everything they import. Trusted code only:
+    the installed packages, never a submission. Nothing is written where this Python may not
+    write bytecode (``PYTHONDONTWRITEBYTECODE``, ``-B``). Failures are ignored (the children
+    then compile, as before).
+    """
+    if sys.dont_write_bytecode or all(_has_bytecode(name) for name in modules):
+        return False
+    path = os.pathsep.join(entry for entry in sys.path if entry)
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        subprocess.run(
+            [sys.executable, "-c", "import " + ", ".join(modules)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONPATH": path},
+            timeout=timeout,
+            check=False,
+        )
+    return True
+
+
+def _has_bytecode(name: str) -> bool:
+    """Whether module ``name``'s source has an up-to-date cached ``.pyc`` (no import: only
+    the top-level package is looked up, its submodules are found as files below it)."""
+    import importlib.util
+
+    top, *rest = name.split(".")
+    try:
+        spec = importlib.util.find_spec(top)
+    except (ImportError, ValueError):
+        return True  # nothing to warm
+    if spec is None or not spec.origin or not spec.origin.endswith(".py"):
+        return True  # not found, built in, or a compiled extension
+    source = Path(spec.origin)
+    if rest:
+        base = source.parent.joinpath(*rest)
+        found = [p for p in (base.with_suffix(".py"), base / "__init__.py") if p.is_file()]
+        if not found:
+            return True
+        source = found[0]
+    try:
+        cached = Path(importlib.util.cache_from_source(str(source)))
+        return cached.stat().st_mtime >= source.stat().st_mtime
+    except (OSError, NotImplementedError, ValueError):
+        return False
 
 
 # --- seccomp --------------------------------------------------------------------------------

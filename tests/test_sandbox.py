@@ -263,3 +263,33 @@ def test_without_seccomp_a_child_that_kills_its_supervisor_still_ends_with_all_i
     while alive_with(marker) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert alive_with(marker) == []  # found by the sandbox's token and killed
+
+
+def test_warm_bytecode_writes_the_cache_children_cannot_write(tmp_path, monkeypatch):
+    """A module without its .pyc is imported once in a plain child (which writes the cache of
+    it and of what it imports); once the cache is there, or where bytecode may not be
+    written, nothing runs."""
+    import importlib.util
+
+    package = tmp_path / "warmpkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "leaf.py").write_text("from . import helper\n", encoding="utf-8")
+    (package / "helper.py").write_text("VALUE = 1\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    cached = [
+        Path(importlib.util.cache_from_source(str(package / f"{n}.py"))) for n in ("leaf", "helper")
+    ]
+    assert not any(path.exists() for path in cached)
+    assert not sandbox._has_bytecode("warmpkg.leaf")
+    assert sandbox._has_bytecode("warmpkg.missing")  # nothing to warm
+    assert sandbox.warm_bytecode(["warmpkg.leaf"]) is True
+    assert all(path.exists() for path in cached)  # what it imports is cached too
+    assert sandbox._has_bytecode("warmpkg.leaf")
+    assert sandbox.warm_bytecode(["warmpkg.leaf"]) is False  # up to date: no child
+    (package / "fresh.py").write_text("", encoding="utf-8")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)  # PYTHONDONTWRITEBYTECODE, -B
+    assert sandbox.warm_bytecode(["warmpkg.fresh"]) is False
+    assert not sandbox._has_bytecode("warmpkg.fresh")
