@@ -46,6 +46,7 @@ import ast
 import contextlib
 import csv
 import dataclasses
+import functools
 import hashlib
 import io
 import json
@@ -678,6 +679,12 @@ class _Context:
                 box.kill("the grading run was interrupted")
 
 
+@functools.cache
+def _warm_children() -> None:
+    """Once per process: where the cache cannot be written, not again at every run."""
+    sandbox.warm_bytecode(_CHILD_IMPORTS)
+
+
 def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Context, dict]:
     """Start one empty child to see that grading works here; return the shared context and
     the sandbox's restrictions (for the banner).
@@ -691,7 +698,7 @@ def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Contex
     except ImportError:
         message = 'shengji grade needs IPython: pip install "shengji-edu[notebooks]"'
         raise GradingError(message) from None
-    sandbox.warm_bytecode(_CHILD_IMPORTS)
+    _warm_children()
     tries = [settings]
     if settings.restrict_reads:
         tries.append(dataclasses.replace(settings, restrict_reads=False))

@@ -891,16 +891,19 @@ def warm_bytecode(modules: Sequence[str], timeout: float = 120.0) -> bool:
     write bytecode (``PYTHONDONTWRITEBYTECODE``, ``-B``). Failures are ignored (the children
     then compile, as before).
     """
+    if not all(part.isidentifier() for name in modules for part in name.split(".")):
+        raise ValueError(f"not module names: {list(modules)!r}")
     if sys.dont_write_bytecode or all(_has_bytecode(name) for name in modules):
         return False
-    path = os.pathsep.join(entry for entry in sys.path if entry)
+    # this process's own sys.path decides what is imported, not the working folder (a folder
+    # of submissions, say) nor PYTHON* variables (-I)
+    code = "import sys; sys.path[:] = sys.argv[1:]; import " + ", ".join(modules)
     with contextlib.suppress(OSError, subprocess.SubprocessError):
         subprocess.run(
-            [sys.executable, "-c", "import " + ", ".join(modules)],
+            [sys.executable, "-I", "-c", code, *[entry for entry in sys.path if entry]],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONPATH": path},
             timeout=timeout,
             check=False,
         )

@@ -285,10 +285,17 @@ def test_warm_bytecode_writes_the_cache_children_cannot_write(tmp_path, monkeypa
     assert not any(path.exists() for path in cached)
     assert not sandbox._has_bytecode("warmpkg.leaf")
     assert sandbox._has_bytecode("warmpkg.missing")  # nothing to warm
+    decoy = tmp_path / "cwd" / "warmpkg"  # the working folder (say, submissions) is not read
+    decoy.mkdir(parents=True)
+    (decoy / "__init__.py").write_text("open('decoy-ran', 'w').close()\n", encoding="utf-8")
+    monkeypatch.chdir(decoy.parent)
     assert sandbox.warm_bytecode(["warmpkg.leaf"]) is True
+    assert not (decoy.parent / "decoy-ran").exists()
     assert all(path.exists() for path in cached)  # what it imports is cached too
     assert sandbox._has_bytecode("warmpkg.leaf")
     assert sandbox.warm_bytecode(["warmpkg.leaf"]) is False  # up to date: no child
+    with pytest.raises(ValueError):
+        sandbox.warm_bytecode(["os; print(1)"])
     (package / "fresh.py").write_text("", encoding="utf-8")
     monkeypatch.setattr(sys, "dont_write_bytecode", True)  # PYTHONDONTWRITEBYTECODE, -B
     assert sandbox.warm_bytecode(["warmpkg.fresh"]) is False

@@ -439,3 +439,21 @@ def test_the_leaderboard_files_say_the_same_as_the_table(tmp_path):
     unfinished = TournamentResult(1, 3, RuleSet(), result.bots, result.records[:2])
     with pytest.raises(ValueError, match="not finished"):
         unfinished.standings()
+
+
+def test_a_bots_process_does_not_import_the_referee():
+    """Every seat of every match starts a process that imports the runner: the referee's side
+    (the match, the report, multiprocessing) loads only when one of its names is used."""
+    import shengji_edu.tournament as tournament
+
+    code = (
+        "import sys, shengji_edu.tournament.runner, shengji_edu.arena; "
+        "print(sorted(m for m in ('shengji_edu.tournament.match', 'shengji_edu.tournament.report', "
+        "'shengji_edu.tournament.run', 'concurrent.futures.process') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+    assert set(tournament.__all__) <= set(dir(tournament))
+    assert tournament.Settings is Settings and tournament.run_tournament is run_tournament
+    with pytest.raises(AttributeError):
+        tournament.no_such_name  # noqa: B018

@@ -149,6 +149,7 @@ def child_context(restrict_reads: bool, exclude: tuple[str, ...]) -> tuple[dict,
 
 @functools.cache
 def _warm_children() -> None:
+    """Once per process that starts bots (each local or Dask worker has its own)."""
     sandbox.warm_bytecode(CHILD_IMPORTS)
 
 
