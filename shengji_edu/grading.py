@@ -46,7 +46,6 @@ import ast
 import contextlib
 import csv
 import dataclasses
-import functools
 import hashlib
 import io
 import json
@@ -91,8 +90,8 @@ _EXERCISE_IN_NAME = re.compile(r"(?<![0-9a-z])(ex\d\d)(?![0-9])", re.IGNORECASE)
 _EXERCISE_IN_CODE = re.compile(r"shengji_edu\.exercises\.(ex\d\d)\b")
 _RUNNER = ["-m", "shengji_edu.exercises.submission"]
 _CHILD_IMPORTS = ("shengji_edu.exercises.submission", "IPython.core.interactiveshell")
-"""What every child imports before it runs a cell: their bytecode is made once per run
-(:func:`shengji_edu.sandbox.warm_bytecode`) instead of being compiled in each child."""
+"""What every child imports before it runs a cell: their bytecode is made once per process
+(:func:`shengji_edu.sandbox.warm_bytecode_once`) instead of being compiled in each child."""
 
 
 class GradingError(ValueError):
@@ -679,12 +678,6 @@ class _Context:
                 box.kill("the grading run was interrupted")
 
 
-@functools.cache
-def _warm_children() -> None:
-    """Once per process: where the cache cannot be written, not again at every run."""
-    sandbox.warm_bytecode(_CHILD_IMPORTS)
-
-
 def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Context, dict]:
     """Start one empty child to see that grading works here; return the shared context and
     the sandbox's restrictions (for the banner).
@@ -698,7 +691,7 @@ def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Contex
     except ImportError:
         message = 'shengji grade needs IPython: pip install "shengji-edu[notebooks]"'
         raise GradingError(message) from None
-    _warm_children()
+    sandbox.warm_bytecode_once(_CHILD_IMPORTS)
     tries = [settings]
     if settings.restrict_reads:
         tries.append(dataclasses.replace(settings, restrict_reads=False))

@@ -46,6 +46,8 @@ Parent side
   only beneath those folders (Landlock), so it cannot read, say, the other submissions.
 * A sandbox that is never closed still ends: its supervisor kills it two seconds after
   ``Limits.wall``, and at once if the caller's process ends.
+* A child never writes bytecode, so a module without its ``.pyc`` is compiled again in every
+  child: call :func:`warm_bytecode_once` with what the children import before starting them.
 
 For a tournament of bots, keep one sandbox per bot for a whole match and loop
 ``reply = box.request({"op": "play", "view": …}, timeout=per_move)``: a
@@ -109,6 +111,7 @@ Platforms (say it plainly)
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import platform
@@ -908,6 +911,13 @@ def warm_bytecode(modules: Sequence[str], timeout: float = 120.0) -> bool:
             check=False,
         )
     return True
+
+
+@functools.cache
+def warm_bytecode_once(modules: tuple[str, ...]) -> bool:
+    """:func:`warm_bytecode`, at most once per process for the same modules: where the cache
+    cannot be written, the warm-up is not tried again at every grading run or bot start."""
+    return warm_bytecode(modules)
 
 
 def _has_bytecode(name: str) -> bool:

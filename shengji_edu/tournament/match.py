@@ -68,7 +68,7 @@ RUNNER = ["-m", "shengji_edu.tournament.runner"]
 CHILD_IMPORTS = ("shengji_edu.tournament.runner", "shengji_edu.game.view", "shengji_edu.arena")
 """What a bot's process imports (the runner, the view it rebuilds, the package's players for
 baselines): their bytecode is made once per process that starts bots
-(:func:`shengji_edu.sandbox.warm_bytecode`), not compiled again at every start."""
+(:func:`shengji_edu.sandbox.warm_bytecode_once`), not compiled again at every start."""
 ACE = 14
 
 
@@ -147,12 +147,6 @@ def child_context(restrict_reads: bool, exclude: tuple[str, ...]) -> tuple[dict,
     return env, paths
 
 
-@functools.cache
-def _warm_children() -> None:
-    """Once per process that starts bots (each local or Dask worker has its own)."""
-    sandbox.warm_bytecode(CHILD_IMPORTS)
-
-
 def _source_checkout() -> str | None:
     """The folder to put on the child's path when the package is not installed (a checkout)."""
     from importlib import metadata
@@ -192,7 +186,7 @@ class RemoteSeat:
     # --- the process ---------------------------------------------------------------------------
     def start(self) -> None:
         """Start the process and send it the bot (without waiting: see :meth:`wait_loaded`)."""
-        _warm_children()
+        sandbox.warm_bytecode_once(CHILD_IMPORTS)  # each local or Dask worker: once
         env, read_paths = child_context(self.settings.restrict_reads, self.exclude)
         memory = self.settings.memory_mb
         self.box = sandbox.Sandbox(
