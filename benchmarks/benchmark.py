@@ -74,6 +74,17 @@ BASELINE = "67f1503a8dfeb55342730fb976b8aaf53827d03c"
 SELFPLAY_HANDS = {"random": 200, "greedy": 60}
 """Hands per timed run of the ``selfplay`` workload (two decks, default rules)."""
 
+ISSUE_17_CODE = "0369a5f0d4df2c09e2099b20047b10e50b8b5565"
+"""The code issue 17 measured (main before issues 11-17 were worked on)."""
+
+ISSUE_17_RATES = {"random": 513.0, "greedy": 228.0}
+"""Self-play hands/s issue 17 measured for :data:`ISSUE_17_CODE` on its machine."""
+
+ISSUE_17_TARGETS = {"random": 1000, "greedy": 500}
+"""Issue 17's absolute targets, set for that machine. ``compare --baseline 0369a5f`` prints
+what its side-by-side ratios come to there (an estimate, labelled as one: it assumes the
+ratio carries from this machine to that one)."""
+
 INSTRUCTION_HANDS = {"random": 40, "greedy": 20}
 """Hands counted by the ``instructions`` section (seeds 0, 1, ...; two decks, default rules)."""
 
@@ -219,6 +230,12 @@ def _race(processes: list[subprocess.Popen]) -> list[dict]:
 
 def compare(baseline: str = BASELINE, rounds: int = 5, seconds: float = 5.0) -> None:
     """Self-play of the baseline revision and of this checkout, run side by side."""
+    full = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", baseline + "^{commit}"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     revision = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", baseline],
         check=True,
@@ -249,6 +266,15 @@ def compare(baseline: str = BASELINE, rounds: int = 5, seconds: float = 5.0) -> 
                 f"hands/s, new/old x{spent['old'][0] / spent['new'][0]:.2f} "
                 f"(CPU time x{spent['old'][1] / spent['new'][1]:.2f})"
             )
+            if full == ISSUE_17_CODE:
+                ratio = spent["old"][0] / spent["new"][0]
+                print(
+                    f"  estimate: issue 17 measured {revision} at {ISSUE_17_RATES[kind]:.0f} "
+                    f"hands/s on its machine; at this interleaved ratio this checkout would play "
+                    f"about {ratio * ISSUE_17_RATES[kind]:.0f} hands/s there (its target: "
+                    f"{ISSUE_17_TARGETS[kind]:,}); here the old code played "
+                    f"{hands / spent['old'][0]:.0f} hands/s"
+                )
             rates: dict[str, dict[str, list[float]]] = {
                 side: {"wall": [], "cpu": []} for side in trees
             }
