@@ -236,12 +236,7 @@ def compare(baseline: str = BASELINE, rounds: int = 5, seconds: float = 5.0) -> 
         capture_output=True,
         text=True,
     ).stdout.strip()
-    revision = subprocess.run(
-        ["git", "-C", str(ROOT), "rev-parse", "--short", baseline],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    revision = full[:7]
     head = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"],
         capture_output=True,
@@ -260,14 +255,13 @@ def compare(baseline: str = BASELINE, rounds: int = 5, seconds: float = 5.0) -> 
         for kind in SELFPLAY_HANDS:
             done = interleaved(renamed, kind, rounds * seconds)
             hands, spent = done["hands"], done["spent"]
+            ratio = spent["old"][0] / spent["new"][0]
             print(
                 f"self-play {kind:>6} (interleaved, one process, {hands} hands each, same seeds): "
                 f"old {hands / spent['old'][0]:7.1f} hands/s, new {hands / spent['new'][0]:7.1f} "
-                f"hands/s, new/old x{spent['old'][0] / spent['new'][0]:.2f} "
-                f"(CPU time x{spent['old'][1] / spent['new'][1]:.2f})"
+                f"hands/s, new/old x{ratio:.2f} (CPU time x{spent['old'][1] / spent['new'][1]:.2f})"
             )
             if full == ISSUE_17_CODE:
-                ratio = spent["old"][0] / spent["new"][0]
                 print(
                     f"  estimate: issue 17 measured {revision} at {ISSUE_17_RATES[kind]:.0f} "
                     f"hands/s on its machine; at this interleaved ratio this checkout would play "
