@@ -29,11 +29,23 @@ def test_every_quoted_figure_matches_its_results():
     assert not stale, "run python tools/quoted_figures.py:\n" + "\n".join(stale)
 
 
-def test_the_figures_of_the_readme_and_the_lessons_are_marked():
+def test_the_figures_of_the_results_page_and_the_lessons_are_marked():
     marked = {relative(f.path) for f in quoted_figures.all_figures()}
-    assert {"README.md", "lessons/08_simple_ai.ipynb", "lessons/10_gin_rummy.ipynb"} <= marked
+    assert {
+        "results/README.md",
+        "lessons/08_simple_ai.ipynb",
+        "lessons/10_gin_rummy.ipynb",
+    } <= marked
     sources = {f.source for f in quoted_figures.all_figures()}
     assert all((ROOT / source).is_file() for source in sources)
+
+
+def test_the_tool_reads_every_page_that_quotes_figures():
+    """The README, results/README.md, CONTRIBUTING.md and every page of docs/ are checked."""
+    checked = {relative(path) for path in quoted_figures.text_files()}
+    pages = {"README.md", "results/README.md", "CONTRIBUTING.md"}
+    pages |= {relative(path) for path in (ROOT / "docs").glob("*.md")}
+    assert pages <= checked, pages - checked
 
 
 def test_no_interval_is_quoted_by_hand():

@@ -25,12 +25,13 @@ import pytest
 from markdown_text import ROOT, is_external, links, markdown_parts
 
 README = ROOT / "README.md"
+INSTALL = ROOT / "docs" / "install.md"  # the conda and PowerShell set-ups live there
 START_TIMEOUT = 60.0
 
 
-def readme_commands() -> list[str]:
-    """Every ``jupyter lab …`` command in the README's code blocks (the part after ``&&``)."""
-    text = README.read_text(encoding="utf-8")
+def readme_commands(path: Path = README) -> list[str]:
+    """Every ``jupyter lab …`` command in a page's code blocks (the part after ``&&``)."""
+    text = path.read_text(encoding="utf-8")
     blocks = re.findall(r"^ *```[^\n]*\n(.*?)^ *```", text, re.DOTALL | re.MULTILINE)
     found = []
     for block in blocks:
@@ -48,10 +49,17 @@ def first_command() -> list[str]:
 
 
 def test_every_readme_jupyter_command_is_the_same():
-    """The pip and the conda set-up open the course the same way."""
-    commands = readme_commands()
-    assert len(commands) >= 2, commands
-    assert len(set(commands)) == 1, commands
+    """The README's pip set-up and the install guide's (pip, PowerShell, conda) open the
+    course the same way."""
+    readme, install = readme_commands(README), readme_commands(INSTALL)
+    assert readme and install, (readme, install)
+    conda = [
+        line
+        for line in INSTALL.read_text(encoding="utf-8").splitlines()
+        if line.startswith("conda env create -f environment.yml")
+    ]
+    assert conda and "jupyter lab" in conda[0], "docs/install.md has no conda command"
+    assert len(set(readme + install)) == 1, readme + install
 
 
 def test_the_command_sets_the_repository_as_root():

@@ -3,9 +3,10 @@
     python tools/quoted_figures.py           # rewrite every marked figure from results/
     python tools/quoted_figures.py --check   # exit 1, naming each figure that is stale
 
-A figure in a README or in a notebook's markdown cell that quotes a result is written
-between two HTML comments (invisible on GitHub and in JupyterLab) naming its source, a JSON
-file of the repository, and a field in it::
+A figure in any markdown file of the repository (results/README.md, where every measured
+figure lives with its command; the README; docs/*.md) or in a notebook's markdown cell that
+quotes a result is written between two HTML comments (invisible on GitHub and in
+JupyterLab) naming its source, a JSON file of the repository, and a field in it::
 
     won <!-- figure results/arena_x.json a.hands_won:% -->60.8% [56.8, 64.7]<!-- /figure -->
 
