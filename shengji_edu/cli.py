@@ -1,6 +1,6 @@
 """The ``shengji`` command (also ``python -m shengji_edu``).
 
-    shengji play [--seed S] [--level L] [--players human,random,random,random]
+    shengji play [--seed S] [--level L] [--players human,greedy,greedy,greedy]
                  [--rules kitty=linear,throw_penalty=10] [--auto] [--hands N] [--save FILE]
     shengji simulate --hands N [--players random,random,random,random] [--seed S] [--rules R]
     shengji arena greedy random --deals 400 [--processes 2] [--rules R] [--json F] [--chart F.png]
@@ -39,6 +39,7 @@ from pathlib import Path
 
 from .cards import parse_rank, shorten
 from .game import Match, RecordError, Round, Table, records
+from .game import events as ev
 from .game.round import FINISHED, MAX_SEED
 from .players import PLAYER_TYPES, make_player
 from .players.human import HumanPlayer, QuitGame
@@ -48,6 +49,7 @@ from .render.text import (
     result_text,
     round_text,
     rules_text,
+    seat_name,
     trump_text,
 )
 from .rules import RuleSet
@@ -173,9 +175,15 @@ def _chart(text: str) -> Path:
     return path
 
 
+COMPUTER = "greedy"
+"""The computer player wherever none is named: ``shengji play``'s opponents (and ``--auto``'s
+stand-in for the person), the same kind as the notebook table's and ``shengji table``'s
+default, so ``shengji play --seed 12`` and ``PlayTable(seed=12)`` are the same game."""
+
+
 def _players(names: list[str], auto: bool) -> list:
     if auto:
-        names = ["random" if n == "human" else n for n in names]
+        names = [COMPUTER if n == "human" else n for n in names]
     return [HumanPlayer() if n == "human" else make_player(n) for n in names]
 
 
@@ -184,8 +192,14 @@ def _play_hand(round_: Round, players: list, verbose: bool, say=print) -> None:
     shown = 0
     announced = None
     overcalls = 0
+    events = 0
     while round_.phase != FINISHED:
         table.step()
+        if verbose:
+            for event in round_.events[events:]:
+                if event.kind == ev.THROW_FAILED:
+                    say(throw_failed_text(event))
+            events = len(round_.events)
         for seat, overcall in round_.overcalls[overcalls:]:
             if overcall is not None:
                 say(overcall_text(seat, overcall.cards))
@@ -199,6 +213,17 @@ def _play_hand(round_: Round, players: list, verbose: bool, say=print) -> None:
             shown = len(round_.tricks)
     assert round_.result is not None
     say(result_text(round_.result, round_.kitty))
+
+
+def throw_failed_text(event: ev.Event) -> str:
+    """A failed throw, explained by the engine: the reason :func:`~shengji_edu.tricks.
+    check_throw` gave (the beaten unit, the cards that beat it, what is led instead), which the
+    ``throw_failed`` event carries; the table's message is built from the same event."""
+    data = event.data
+    text = f"Failed throw by {seat_name(event.seat)}: {data['reason']}."
+    if data.get("penalty"):
+        text += f" Throw penalty: {data['penalty']} points."
+    return text
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -449,11 +474,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--players",
         type=_seat_names,
-        default=["human", "random", "random", "random"],
-        help=f"1 or 4 of: {choices} (default human,random,random,random)",
+        default=["human", COMPUTER, COMPUTER, COMPUTER],
+        help=f"1 or 4 of: {choices} (default human,{COMPUTER},{COMPUTER},{COMPUTER}: you "
+        "against the notebook table's computer players)",
     )
     play.add_argument("--rules", type=_rules, default=RuleSet(), help=RULES_HELP)
-    play.add_argument("--auto", action="store_true", help="computer players only")
+    play.add_argument(
+        "--auto", action="store_true", help=f"computer players only ({COMPUTER} for you)"
+    )
     play.add_argument("--hands", type=_positive, help="stop after this many hands")
     play.add_argument("--verbose", action="store_true", help="print every trick")
     play.add_argument("--save", type=_output, help="write the match record (JSON) to this file")

@@ -17,10 +17,12 @@ from collections import Counter
 import pytest
 
 from shengji_edu import ALL_CARDS, Trump, format_cards
-from shengji_edu.cli import main
+from shengji_edu.cli import COMPUTER, build_parser, main, throw_failed_text
+from shengji_edu.follow import iter_legal_follows
 from shengji_edu.game import PLAYING, Match, Round, Table
-from shengji_edu.players import RandomPlayer
+from shengji_edu.players import GreedyPlayer, RandomPlayer, make_player
 from shengji_edu.players.human import HumanPlayer, QuitGame
+from shengji_edu.render.text import finished_trick_text
 
 
 def run(argv) -> int:
@@ -49,7 +51,7 @@ def scripted(lines, prompts=None):
 def test_play_auto_plays_a_whole_match(capsys):
     assert run(["play", "--auto", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    expected = Match(1).play([RandomPlayer() for _ in range(4)])
+    expected = Match(1).play([GreedyPlayer() for _ in range(4)])  # --auto: greedy for you
     assert f"Team {expected.winner} wins the match after {len(expected.rounds)} hands" in out
     assert out.count("=== hand") == len(expected.rounds)
     assert "wins the match at level A" in out
@@ -183,7 +185,7 @@ def first_human_follow(max_seed: int = 60):
     holds both the led suit and another suit; the round at that moment."""
     for seed in range(max_seed):
         rnd = Match(seed).new_round()
-        Table(rnd, [None, RandomPlayer(), RandomPlayer(), RandomPlayer()]).run()
+        Table(rnd, [None, *(make_player(COMPUTER) for _ in range(3))]).run()
         if rnd.phase != PLAYING or rnd.turn != 0 or rnd.lead is None or len(rnd.lead) != 1:
             continue
         suit = rnd.trump.suit_of(rnd.lead[0])
@@ -334,6 +336,172 @@ def test_terminal_gives_up_after_max_attempts():
     human = HumanPlayer(ask=lambda prompt: "zz", say=lambda s: None, max_attempts=5)
     with pytest.raises(QuitGame):
         Table(rnd, [human, None, None, None]).step()
+
+
+def test_terminal_help_at_the_bury_prompt_lists_what_may_be_buried():
+    rnd = dealer_human_round()
+    hand = list(rnd.hand(0))
+    said: list[str] = []
+    human = HumanPlayer(ask=scripted(["?", "help", format_cards(hand[-8:])]), say=said.append)
+    table = Table(rnd, [human, None, None, None])
+    table.step()  # the bury
+    text = "\n".join(said)
+    assert "cannot read card" not in text
+    assert text.count("Bury 8 cards: type any 8 of your 33 cards") == 2
+    assert "You may bury any of these:" in text
+    shown = text.split("You may bury any of these:\n", 1)[1]
+    assert all(card.pretty in shown for card in hand)
+    assert Counter(rnd.kitty) == Counter(hand[-8:])
+
+
+def test_terminal_help_at_the_declaration_prompt_lists_the_choices():
+    for seed in range(100):
+        rnd = Round(seed)
+        said: list[str] = []
+        human = HumanPlayer(ask=scripted(["?", "1"]), say=said.append)
+        table = Table(rnd, [human, *(RandomPlayer(declare_rate=0.0) for _ in range(3))])
+        while rnd.phase == "dealing" and not rnd.declarations:
+            table.step()
+        if rnd.declarations:
+            break
+    else:
+        pytest.fail("seat 0 never could declare")
+    text = "\n".join(said)
+    assert "Type the number of what you want to declare, or just Enter to pass:" in text
+    assert "Type a number from" not in text  # "?" is help, not a mistake
+    first = format_cards(rnd.declarations[0].cards, pretty=True)
+    assert text.count(f"1: declare {first}") == 2  # the menu, then the help
+    assert rnd.declarations[0].seat == 0
+
+
+def test_terminal_help_at_the_overcall_prompt_lists_the_choices():
+    from shengji_edu import RuleSet
+
+    def ask(prompt: str) -> str:
+        if prompt.startswith("Overcall?"):
+            return overcall_answers.pop(0)  # "?" then Enter (pass)
+        if prompt.startswith("Declare?"):
+            return ""
+        raise EOFError  # the person buries or plays: not this test's question
+
+    for seed in range(200):
+        said: list[str] = []
+        overcall_answers = ["?", ""]
+        rnd = Round(seed, RuleSet(overcall_after_bury=True))
+        table = Table(
+            rnd, [HumanPlayer(ask=ask, say=said.append), *(GreedyPlayer() for _ in range(3))]
+        )
+        with pytest.raises(QuitGame):
+            table.run()
+        if not overcall_answers:
+            break
+    else:
+        pytest.fail("seat 0 never could overcall")
+    text = "\n".join(said)
+    assert "Type the number of what you want to overcall with, or just Enter to pass:" in text
+    assert "Type a number from" not in text
+    assert text.count("1: overcall with") == 2  # the menu, then the help
+
+
+def test_a_failed_throw_is_explained_with_the_engines_reason(capsys, tmp_path):
+    from shengji_edu.game import load
+
+    path = tmp_path / "match.json"
+    argv = ["play", "--auto", "--players", "random,random,random,random", "--verbose"]
+    assert run([*argv, "--hands", "1", "--seed", "1", "--save", str(path)]) == 0
+    out = capsys.readouterr().out
+    failed = [e for e in load(path).rounds[0].events if e.kind == "throw_failed"]
+    assert failed  # random players throw, and often fail
+    lines = out.splitlines()
+    for event in failed:
+        text = throw_failed_text(event)
+        assert event.data["reason"] in text  # the engine's words (check_throw), not the CLI's
+        assert "fails: another player holds" in text and "you must lead" in text
+        said = lines.index(text)  # printed once the lead is made, before the trick ends ...
+        trick = next(n for n, line in enumerate(lines) if n > said and "(failed throw:" in line)
+        assert not any(line.startswith("trick") for line in lines[said + 1 : trick])
+
+
+def test_play_defaults_to_greedy_opponents_like_the_table():
+    from shengji_edu.widgets import PlayTable
+
+    args = build_parser().parse_args(["play"])
+    assert args.players == ["human", "greedy", "greedy", "greedy"] and COMPUTER == "greedy"
+    assert PlayTable(seed=1).computer == COMPUTER
+
+
+def table_first_trick(declare: bool):
+    """``PlayTable(seed=12)`` driven as lesson 09's student would: deal, declare the first
+    offer (or never), bury the 8 lowest cards if South deals, then play the first legal
+    follow (or lead the highest card). Returns the round and what South typed for it."""
+    from shengji_edu.game import DEALING, KITTY
+    from shengji_edu.widgets import PlayTable
+
+    def press(cards):
+        wanted = list(cards)
+        for toggle in pt.hand_toggles:
+            toggle.value = pt.card_of(toggle) in wanted
+            if toggle.value:
+                wanted.remove(pt.card_of(toggle))
+        assert not wanted
+
+    pt = PlayTable(seed=12)
+    rnd = pt.round
+    for _ in range(200):
+        if rnd.phase != DEALING:
+            break
+        if declare and pt.declare_buttons and rnd.standing_declaration is None:
+            pt.declare_buttons[0].click()
+        elif pt.deal_on_button is not None:
+            pt.deal_on_button.click()
+        else:
+            pt.deal_all_button.click()
+    typed = []
+    if rnd.phase == KITTY:
+        bury = sorted(rnd.hand(0))[:8]
+        press(bury)
+        pt.bury_button.click()
+        typed.append(format_cards(bury))
+    assert rnd.phase == PLAYING and rnd.turn == 0, pt.message
+    if rnd.lead is None:
+        play = [rnd.trump.sort(rnd.hand(0))[-1]]
+    else:
+        play = next(iter_legal_follows(rnd.hand(0), rnd.lead, rnd.trump))
+    press(play)
+    pt.play_button.click()
+    typed.append(format_cards(play))
+    assert rnd.tricks, pt.message
+    return rnd, typed
+
+
+@pytest.mark.parametrize("declare", [False, True], ids=["pass", "declare"])
+def test_shengji_play_seed_12_is_the_tables_game(declare, monkeypatch, capsys, tmp_path):
+    """Lesson 09's claim: ``shengji play --seed 12`` is ``PlayTable(seed=12)``'s game: the
+    same deal, declarations, bury and first trick for the same choices of the person."""
+    from shengji_edu.game import load
+
+    table_round, typed = table_first_trick(declare)
+    lines = (["1"] if declare else []) + [""] * 40 + typed  # Enter passes (and waits)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(lines) + "\n"))
+    path = tmp_path / "match.json"
+    assert run(["play", "--seed", "12", "--save", str(path)]) == 0
+    out = capsys.readouterr().out
+    cli_round = load(path).rounds[0]
+    assert cli_round.deck == table_round.deck
+    assert cli_round.declarations == table_round.declarations
+    if declare:
+        assert cli_round.declarations[0].seat == 0 and cli_round.dealer == 0
+    trick = table_round.tricks[0]
+    assert cli_round.tricks[0] == trick
+    assert finished_trick_text(1, trick) in out
+
+    # both stop when South is asked again (the table waits for a click, the terminal reads
+    # end of input): every action so far, the computers' moves of trick 2 included, agrees
+    # (the cards of an action as a multiset: the table lists a bury in its display order)
+    def same(actions):
+        return [{**a, "cards": sorted(a.get("cards", "").split())} for a in actions]
+
+    assert same(cli_round.actions) == same(table_round.actions)
 
 
 # --- python -m shengji_edu ----------------------------------------------------------------------

@@ -2,8 +2,10 @@
 
 Input and output are functions (``input`` and ``print`` by default) so tests can drive it
 with scripted lines. Garbage never crashes the game: an unreadable card, an illegal play or
-a wrong count is explained and asked again. Empty input (end of file) or ``quit`` raises
-:class:`QuitGame`, which the command line turns into a clean exit.
+a wrong count is explained and asked again. ``?`` (or ``help``, ``hint``) works at every
+prompt: it says what to do and lists the legal choices (what may be declared, overcalled,
+buried or played), all taken from the engine's view. Empty input (end of file) or ``quit``
+raises :class:`QuitGame`, which the command line turns into a clean exit.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from ..follow import iter_legal_follows
 from ..render.text import hand_text, seat_name, trick_text
 from ..units import decompose
 from .base import PlayerView
+
+HELP_WORDS = ("?", "help", "hint")
+"""What asks for help at any prompt."""
 
 
 class QuitGame(Exception):
@@ -57,10 +62,13 @@ class HumanPlayer:
         for number, cards in enumerate(options, 1):
             self.say(f"  {number}: declare {format_cards(cards, pretty=True)}")
         for _ in range(self.max_attempts):
-            line = self._read("Declare? number, or Enter to pass: ")
+            line = self._read("Declare? number, Enter to pass, ? for help: ")
             if not line:
                 self._declined = options
                 return None
+            if line.lower() in HELP_WORDS:
+                self.say(self._choices_help("declare", options))
+                continue
             if line.isdigit() and 1 <= int(line) <= len(options):
                 return options[int(line) - 1]
             self.say(f"Type a number from 1 to {len(options)}, or just Enter to pass.")
@@ -78,9 +86,12 @@ class HumanPlayer:
         for number, cards in enumerate(options, 1):
             self.say(f"  {number}: overcall with {format_cards(cards, pretty=True)}")
         for _ in range(self.max_attempts):
-            line = self._read("Overcall? number, or Enter to pass: ")
+            line = self._read("Overcall? number, Enter to pass, ? for help: ")
             if not line:
                 return None
+            if line.lower() in HELP_WORDS:
+                self.say(self._choices_help("overcall with", options))
+                continue
             if line.isdigit() and 1 <= int(line) <= len(options):
                 return options[int(line) - 1]
             self.say(f"Type a number from 1 to {len(options)}, or just Enter to pass.")
@@ -92,8 +103,11 @@ class HumanPlayer:
         self.say(f"\nYou are {who} and took the kitty. Your {len(view.hand)} cards:")
         self.say(hand_text(view.hand, view.trump))
         for _ in range(self.max_attempts):
-            line = self._read(f"Bury {size} cards (e.g. C2 C3 D4 ...): ")
+            line = self._read(f"Bury {size} cards (e.g. C2 C3 D4 ...; ? for help): ")
             if not line:
+                continue
+            if line.lower() in HELP_WORDS:
+                self.say(self._bury_help(view))
                 continue
             try:
                 cards = parse_cards(line)
@@ -117,7 +131,7 @@ class HumanPlayer:
         self.say(hand_text(view.hand, trump))
         for _ in range(self.max_attempts):
             line = self._read(f"{seat_name(view.seat)} plays (cards, or ? for help): ")
-            if line in ("?", "help", "hint"):
+            if line.lower() in HELP_WORDS:
                 self.say(self._hint(view))
                 continue
             if not line:
@@ -134,6 +148,29 @@ class HumanPlayer:
                 continue
             return cards
         raise QuitGame()
+
+    @staticmethod
+    def _choices_help(verb: str, options: list[list[Card]]) -> str:
+        """The legal declarations or overcalls, numbered as on the menu."""
+        lines = [f"Type the number of what you want to {verb}, or just Enter to pass:"]
+        lines += [
+            f"  {number}: {verb} {format_cards(cards, pretty=True)}"
+            for number, cards in enumerate(options, 1)
+        ]
+        return "\n".join(lines)
+
+    @staticmethod
+    def _bury_help(view: PlayerView) -> str:
+        """What burying is, and the cards that may be buried: any of the hand (the engine's
+        only conditions, ``bury_refusal``: the right number, and cards you hold)."""
+        size = view.rules.kitty_size
+        hand = view.hand
+        return (
+            f"Bury {size} cards: type any {size} of your {len(hand)} cards, separated by "
+            "spaces; they go face down as the new kitty. Point cards in the kitty score for "
+            "the defenders (multiplied) if they win the last trick; short side suits make "
+            "voids. You may bury any of these:\n" + hand_text(hand, view.trump)
+        )
 
     @staticmethod
     def _hint(view: PlayerView) -> str:
