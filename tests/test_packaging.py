@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 import pytest
 import setuptools
+import tomllib
 
 from shengji_edu.course import result_path
 
@@ -23,7 +23,8 @@ def test_every_subpackage_is_listed():
 def test_result_path_finds_committed_results():
     assert result_path("search_trials.json") == (ROOT / "results" / "search_trials.json")
     board = result_path("tournament_class/results/leaderboard.json")
-    assert board.read_bytes() == (ROOT / "results/tournament_class/results/leaderboard.json").read_bytes()
+    committed = ROOT / "results" / "tournament_class" / "results" / "leaderboard.json"
+    assert board.read_bytes() == committed.read_bytes()
 
 
 def test_result_path_names_what_to_do_when_missing():
