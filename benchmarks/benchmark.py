@@ -50,10 +50,12 @@ positions; it prints both and new/old.
 game loop: RLCard's DouDizhu (``pip install rlcard==1.2.0``), random legal actions through
 ``env.game.step`` (``env = rlcard.make("doudizhu")``; each step takes a random action of the
 state's legal ``actions``; a game is dealt by ``env.game.init_game``). It runs slices of about
-one second of DouDizhu games, random self-play hands and ``make_player("greedy")`` self-play
-hands in turn (two decks, default rules, seeds 0, 1, ...) for ``rounds × seconds``, sums each
-side's time, and prints games/s, hands/s and the ratios hands/s ÷ games/s (wall clock and CPU
-time). Without rlcard it says how to install it and exits 0.
+one second of DouDizhu games, random self-play hands, ``make_player("greedy")`` self-play
+hands (``RolloutPlayer``) and readable ``GreedyPlayer()`` self-play hands in turn (two decks,
+default rules, seeds 0, 1, ...) for ``rounds × seconds``, sums each side's time, and prints
+games/s, hands/s and the ratios hands/s ÷ games/s (wall clock and CPU time). A DouDizhu game
+is about 61 actions; a Shengji hand is 100 cards dealt, declarations, a bury and 100 cards
+played, every action checked by the engine. Without rlcard it says how to install it and exits 0.
 
 ``instructions`` (not part of "everything": it needs valgrind, ``apt-get install valgrind``,
 and takes a few minutes) counts the machine instructions the same self-play hands take, old
@@ -82,7 +84,7 @@ from pathlib import Path
 
 from shengji_edu import RuleSet, Trump, check_follow, legal_follows, parse_cards, trick_winner
 from shengji_edu.game import Round, play_round
-from shengji_edu.players import make_player
+from shengji_edu.players import PLAYER_TYPES, make_player
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -508,7 +510,10 @@ def rlcard_loop(seconds: float = 60.0, slice_seconds: float = 1.0) -> None:
             steps += 1
         return steps
 
+    from shengji_edu.players import GreedyPlayer
+
     tables = {kind: [make_player(kind) for _ in range(4)] for kind in ("random", "greedy")}
+    tables["GreedyPlayer"] = [GreedyPlayer() for _ in range(4)]  # the readable one, lesson 08
     seeds = {kind: 0 for kind in tables}
 
     def shengji(kind: str) -> int:
@@ -516,11 +521,8 @@ def rlcard_loop(seconds: float = 60.0, slice_seconds: float = 1.0) -> None:
         seeds[kind] += 1
         return 1
 
-    work = {
-        "doudizhu": doudizhu,
-        "random": lambda: shengji("random"),
-        "greedy": lambda: shengji("greedy"),
-    }
+    work = {"doudizhu": doudizhu}
+    work.update({kind: lambda kind=kind: shengji(kind) for kind in tables})
     for run in work.values():  # warm up
         run()
     for kind in tables:
@@ -530,7 +532,7 @@ def rlcard_loop(seconds: float = 60.0, slice_seconds: float = 1.0) -> None:
     turn = 0
     while time.perf_counter() - start < seconds:
         names = list(work)
-        names = names[turn % 3 :] + names[: turn % 3]  # who goes first rotates
+        names = names[turn % len(names) :] + names[: turn % len(names)]  # who goes first rotates
         for name in names:
             tally = done[name]
             wall, cpu = time.perf_counter(), time.process_time()
@@ -549,8 +551,9 @@ def rlcard_loop(seconds: float = 60.0, slice_seconds: float = 1.0) -> None:
     )
     for kind in tables:
         wall, cpu = rates[kind]
+        who = f"make_player({kind!r})" if kind in PLAYER_TYPES else "GreedyPlayer(), readable"
         print(
-            f"shengji self-play {kind:>6} (make_player({kind!r}), two decks): {wall:7.1f} hands/s "
+            f"shengji self-play {who:>24}, two decks: {wall:7.1f} hands/s "
             f"(CPU time {cpu:7.1f}/s; {done[kind][0]} hands); hands/s / DouDizhu games/s "
             f"x{wall / rates['doudizhu'][0]:.2f} (CPU time x{cpu / rates['doudizhu'][1]:.2f})"
         )
