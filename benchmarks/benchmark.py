@@ -680,7 +680,8 @@ def main(argv: list[str]) -> None:
     if unknown:
         raise SystemExit(f"unknown section {sorted(unknown)[0]!r}: use {', '.join(sorted(known))}")
     wanted = set(sections) or known - {"compare", "instructions", "decisions", "rlcard"}
-    timed = "; rates are the best of 3 runs" if wanted - {"instructions"} else ""
+    best_of_3 = {"selfplay", "decks", "follows", "verdicts", "winner"}
+    timed = "; rates are the best of 3 runs" if wanted & best_of_3 else ""
     print(
         f"python {sys.version.split()[0]}; {time.strftime('%Y-%m-%d %H:%M %Z')}; "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}{timed}"
