@@ -2,7 +2,8 @@
 
     python benchmarks/benchmark.py            # everything but compare and instructions
     python benchmarks/benchmark.py selfplay   # one section: selfplay, decks, follows,
-                                              # verdicts, winner, mc, compare, instructions
+                                              # verdicts, winner, mc, compare, instructions,
+                                              # decisions, rlcard
     python benchmarks/benchmark.py selfplay compare --baseline REV --rounds 5 --seconds 5
     python benchmarks/benchmark.py instructions --baseline REV   # needs valgrind
     python benchmarks/benchmark.py decisions --baseline REV      # MC/search, old and new

@@ -55,6 +55,9 @@ REPLACEMENTS = {
     "feed_partner": lambda view, plays: None,
     "win_cheaply": lambda view, plays: None,
     "discard_low": lambda view, plays: plays[-1],
+    "cheapest": lambda plays, view: plays[-1],
+    "sure_side_units": lambda view: [],
+    "points_in": lambda play: -sum(card.points for card in play),
     "play_cost": lambda play, counts, trump: -sum(trump.strength(c) for c in play),
     "card_cost": lambda card, trump: -trump.strength(card),
 }
