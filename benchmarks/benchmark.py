@@ -2,9 +2,12 @@
 
     python benchmarks/benchmark.py            # everything but compare and instructions
     python benchmarks/benchmark.py selfplay   # one section: selfplay, decks, follows,
-                                              # verdicts, winner, mc, compare, instructions
+                                              # verdicts, winner, mc, compare, instructions,
+                                              # decisions, rlcard
     python benchmarks/benchmark.py selfplay compare --baseline REV --rounds 5 --seconds 5
     python benchmarks/benchmark.py instructions --baseline REV   # needs valgrind
+    python benchmarks/benchmark.py decisions --baseline REV      # MC/search, old and new
+    python benchmarks/benchmark.py rlcard --rounds 6 --seconds 10   # beside RLCard's DouDizhu
 
 ``selfplay`` is random and greedy self-play with two decks and the default rules, a whole
 hand each (deal, declarations, bury, every trick), every action checked by the engine.
@@ -37,6 +40,24 @@ programs then falls on both within milliseconds of each other, and both play exa
 same hands (the same seeds give the same hands, card for card). On a shared machine this
 interleaved ratio is the most reliable figure; it is printed first.
 
+``decisions`` (not part of "everything") times the play decisions of ``MonteCarloPlayer`` and
+``SearchPlayer`` at their defaults, old (``--baseline REV``) and new *in one process*, hand by
+hand: seat 0 of seeded hands against three greedy players, each hand played by the old code
+and then by the new one (the order alternating), for ``rounds × seconds``. Both make the same
+decisions (the same seeds), so each side's mean and median decision time are over the same
+positions; it prints both and new/old.
+
+``rlcard`` (not part of "everything") sets this package's self-play beside a well-known
+game loop: RLCard's DouDizhu (``pip install rlcard==1.2.0``), random legal actions through
+``env.game.step`` (``env = rlcard.make("doudizhu")``; each step takes a random action of the
+state's legal ``actions``; a game is dealt by ``env.game.init_game``). It runs slices of about
+one second of DouDizhu games, random self-play hands, ``make_player("greedy")`` self-play
+hands (``RolloutPlayer``) and readable ``GreedyPlayer()`` self-play hands in turn (two decks,
+default rules, seeds 0, 1, ...) for ``rounds × seconds``, sums each side's time, and prints
+games/s, hands/s and the ratios hands/s ÷ games/s (wall clock and CPU time). A DouDizhu game
+is about 61 actions; a Shengji hand is 100 cards dealt, declarations, a bury and 100 cards
+played, every action checked by the engine. Without rlcard it says how to install it and exits 0.
+
 ``instructions`` (not part of "everything": it needs valgrind, ``apt-get install valgrind``,
 and takes a few minutes) counts the machine instructions the same self-play hands take, old
 and new, with ``valgrind --tool=callgrind``. A count does not depend on the load or on the
@@ -64,7 +85,7 @@ from pathlib import Path
 
 from shengji_edu import RuleSet, Trump, check_follow, legal_follows, parse_cards, trick_winner
 from shengji_edu.game import Round, play_round
-from shengji_edu.players import make_player
+from shengji_edu.players import PLAYER_TYPES, make_player
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -463,6 +484,184 @@ def montecarlo_latency(hands: int = 6) -> None:
             )
 
 
+# --- beside RLCard's DouDizhu -----------------------------------------------------------------
+RLCARD_INSTALL = "pip install rlcard==1.2.0"
+
+
+def rlcard_loop(seconds: float = 60.0, slice_seconds: float = 1.0) -> None:
+    """RLCard DouDizhu games, random and greedy self-play hands, in turns (module doc)."""
+    try:
+        import rlcard
+    except ImportError:
+        print(
+            f"rlcard: RLCard is not installed here; {RLCARD_INSTALL} (in a scratch environment, "
+            "e.g. python -m venv --system-site-packages /tmp/venv-rlcard, then "
+            f"/tmp/venv-rlcard/bin/{RLCARD_INSTALL} and pip install --no-deps -e .) and "
+            "run this section with that environment's python; skipped"
+        )
+        return
+    env = rlcard.make("doudizhu", config={"seed": 0})
+    game, rng = env.game, random.Random(0)
+
+    def doudizhu() -> int:
+        state, _player = game.init_game()
+        steps = 0
+        while not game.is_over():
+            state, _player = game.step(rng.choice(state["actions"]))
+            steps += 1
+        return steps
+
+    from shengji_edu.players import GreedyPlayer
+
+    tables = {kind: [make_player(kind) for _ in range(4)] for kind in ("random", "greedy")}
+    tables["GreedyPlayer"] = [GreedyPlayer() for _ in range(4)]  # the readable one, lesson 08
+    seeds = {kind: 0 for kind in tables}
+
+    def shengji(kind: str) -> int:
+        play_round(Round(seeds[kind]), tables[kind])
+        seeds[kind] += 1
+        return 1
+
+    work = {"doudizhu": doudizhu}
+    work.update({kind: lambda kind=kind: shengji(kind) for kind in tables})
+    for run in work.values():  # warm up
+        run()
+    for kind in tables:
+        seeds[kind] = 0
+    done = {name: [0, 0, 0.0, 0.0] for name in work}  # items, steps, wall, cpu
+    start = time.perf_counter()
+    turn = 0
+    while time.perf_counter() - start < seconds:
+        names = list(work)
+        names = names[turn % len(names) :] + names[: turn % len(names)]  # who goes first rotates
+        for name in names:
+            tally = done[name]
+            wall, cpu = time.perf_counter(), time.process_time()
+            while time.perf_counter() - wall < slice_seconds:
+                tally[1] += work[name]()
+                tally[0] += 1
+            tally[2] += time.perf_counter() - wall
+            tally[3] += time.process_time() - cpu
+        turn += 1
+    rates = {name: (t[0] / t[2], t[0] / max(t[3], 1e-9)) for name, t in done.items()}
+    games, steps = done["doudizhu"][0], done["doudizhu"][1]
+    print(
+        f"RLCard {rlcard.__version__} DouDizhu (random legal actions through env.game.step): "
+        f"{rates['doudizhu'][0]:7.1f} games/s (CPU time {rates['doudizhu'][1]:7.1f}/s; "
+        f"{games} games, {steps / games:.1f} actions a game)"
+    )
+    for kind in tables:
+        wall, cpu = rates[kind]
+        who = f"make_player({kind!r})" if kind in PLAYER_TYPES else "GreedyPlayer(), readable"
+        print(
+            f"shengji self-play {who:>24}, two decks: {wall:7.1f} hands/s "
+            f"(CPU time {cpu:7.1f}/s; {done[kind][0]} hands); hands/s / DouDizhu games/s "
+            f"x{wall / rates['doudizhu'][0]:.2f} (CPU time x{cpu / rates['doudizhu'][1]:.2f})"
+        )
+
+
+# --- Monte Carlo and search decisions, old and new ----------------------------------------------
+DECISIONS = """
+import json, statistics, sys, time
+sys.path.insert(0, sys.argv[1])  # holds the baseline, renamed shengji_baseline
+sys.path.insert(0, sys.argv[2])  # this checkout
+import shengji_baseline, shengji_edu
+assert shengji_edu.__file__.startswith(sys.argv[2]), shengji_edu.__file__
+seconds = float(sys.argv[3])
+sides = {}
+for name, package in (("old", shengji_baseline), ("new", shengji_edu)):
+    game = __import__(package.__name__ + ".game", fromlist=["Round", "Table"])
+    players = __import__(package.__name__ + ".players", fromlist=["make_player"])
+    sides[name] = (game, players)
+times = {kind: {"old": [], "new": []} for kind in ("montecarlo", "search")}
+chosen = {kind: {"old": [], "new": []} for kind in times}
+hands = {kind: 0 for kind in times}
+
+
+def play(side, kind, seed):
+    game, players = sides[side]
+    searcher = players.make_player(kind)
+    greedy = players.make_player("greedy")
+    spent, cards_chosen = times[kind][side], chosen[kind][side]
+
+    class Timed:
+        name = "timed"
+
+        def declare(self, view):
+            return greedy.declare(view)
+
+        def bury(self, view):
+            return greedy.bury(view)
+
+        def overcall(self, view):
+            return greedy.overcall(view)
+
+        def play(self, view):
+            start = time.process_time()
+            cards = searcher.play(view)
+            spent.append(time.process_time() - start)
+            cards_chosen.append(sorted(str(c) for c in cards))
+            return cards
+
+    others = [players.make_player("greedy") for _ in range(3)]
+    game.Table(game.Round(seed), [Timed(), *others]).run()
+
+
+for side in sides:  # warm up
+    for kind in times:
+        play(side, kind, 10**6)
+for kind in times:
+    for side in sides:
+        times[kind][side].clear()
+        chosen[kind][side].clear()
+start = time.perf_counter()
+while time.perf_counter() - start < seconds:
+    for kind in times:
+        seed = hands[kind]
+        for side in (("old", "new") if seed % 2 == 0 else ("new", "old")):
+            play(side, kind, seed)
+        hands[kind] += 1
+out = {}
+for kind in times:
+    assert chosen[kind]["old"] == chosen[kind]["new"], kind + ": the decisions differ"
+    out[kind] = {
+        "hands": hands[kind],
+        "decisions": len(times[kind]["new"]),
+        **{side: [statistics.fmean(t), statistics.median(t)] for side, t in times[kind].items()},
+    }
+print(json.dumps(out))
+"""
+
+
+def decisions(baseline: str, rounds: int = 5, seconds: float = 5.0) -> None:
+    """Monte Carlo and search decision times, old and new in one process (module doc)."""
+    revision = _short(baseline)
+    print(
+        f"decisions: baseline {revision} against this checkout (HEAD {_short('HEAD')}, working "
+        f"tree), interleaved hand by hand in one process for {rounds * seconds:g} s; seat 0 "
+        "of seeded hands against three greedy players; CPU time per play decision"
+    )
+    with tempfile.TemporaryDirectory(prefix="shengji-baseline-") as tmp:
+        extract(baseline, tmp)
+        os.rename(os.path.join(tmp, "shengji_edu"), os.path.join(tmp, "shengji_baseline"))
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+        out = subprocess.run(
+            [sys.executable, "-c", DECISIONS, tmp, str(ROOT), str(rounds * seconds)],
+            check=True,
+            capture_output=True,
+            text=True,
+            env=env,
+        ).stdout
+    for kind, row in json.loads(out).items():
+        (old_mean, old_median), (new_mean, new_median) = row["old"], row["new"]
+        print(
+            f"{kind:>10} ({row['hands']} hands, {row['decisions']} decisions each, the same "
+            f"choices): mean old {1000 * old_mean:6.1f} ms, new {1000 * new_mean:6.1f} ms "
+            f"(new/old x{new_mean / old_mean:.2f}); median old {1000 * old_median:6.1f} ms, "
+            f"new {1000 * new_median:6.1f} ms (x{new_median / old_median:.2f})"
+        )
+
+
 def main(argv: list[str]) -> None:
     random.seed(0)
     sections, baseline, rounds, seconds = [], BASELINE, 5, 5.0
@@ -477,11 +676,13 @@ def main(argv: list[str]) -> None:
         else:
             sections.append(arg)
     known = {"selfplay", "decks", "follows", "verdicts", "winner", "mc", "compare", "instructions"}
+    known |= {"decisions", "rlcard"}
     unknown = set(sections) - known
     if unknown:
         raise SystemExit(f"unknown section {sorted(unknown)[0]!r}: use {', '.join(sorted(known))}")
-    wanted = set(sections) or known - {"compare", "instructions"}
-    timed = "; rates are the best of 3 runs" if wanted - {"instructions"} else ""
+    wanted = set(sections) or known - {"compare", "instructions", "decisions", "rlcard"}
+    best_of_3 = {"selfplay", "decks", "follows", "verdicts", "winner"}
+    timed = "; rates are the best of 3 runs" if wanted & best_of_3 else ""
     print(
         f"python {sys.version.split()[0]}; {time.strftime('%Y-%m-%d %H:%M %Z')}; "
         f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}{timed}"
@@ -503,6 +704,10 @@ def main(argv: list[str]) -> None:
         compare(baseline, rounds, seconds)
     if "instructions" in wanted:
         instructions(baseline)
+    if "decisions" in wanted:
+        decisions(baseline, rounds, seconds)
+    if "rlcard" in wanted:
+        rlcard_loop(rounds * seconds)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,13 @@
-"""Greedy's quick forms make the decisions of the plain rules they stand for (issue 17).
+"""The rollout player makes the readable greedy player's decisions (issue 17, lesson 08).
 
-``GreedyPlayer.play`` answers its follows with quick forms (:func:`follow_single` for a
-single card led, :func:`follow_several` for more) rather than through ``follow``'s rule
-functions, which lesson 08 shows. Here both are asked at every play decision of seeded
-hands (one, two and three decks, the 2s as trumps) and must choose the same cards; where a
-rule draws from ``view.rng``, both start from the same generator state and must leave it
-in the same state. LeadContext's suit-by-suit units and the declaring counts are checked
-against the plain definitions too.
+``GreedyPlayer`` (shengji_edu/players/greedy.py, printed by lesson 08) is the readable
+player; ``RolloutPlayer`` (shengji_edu/players/rollout.py) makes the same plays, worked out
+faster, for the search players' rollouts and ``make_player("greedy")``. Here both are asked at
+every play decision of seeded hands (one, two and three decks, and the variants of RULES §11:
+the 2s as trumps, the overcall after the bury, other kitty multipliers) and must choose the
+same cards; where a rule draws from ``view.rng``, both start from the same generator state and
+must leave it in the same state. The rollout player's quick forms (``follow_single``,
+``follow_several``, ``rollout_lead``) and its LeadContext are checked on their own too.
 """
 
 from __future__ import annotations
@@ -14,31 +15,41 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from shengji_edu import ALL_CARDS, RuleSet
+from shengji_edu import RuleSet
 from shengji_edu.game import Round, Table
 from shengji_edu.game.round import PLAYING
-from shengji_edu.players.greedy import (
-    GreedyPlayer,
+from shengji_edu.players import PLAYER_TYPES, GreedyPlayer, RolloutPlayer, make_player
+from shengji_edu.players.knowledge import unit_is_sure, unseen_by_suit, unseen_cards
+from shengji_edu.players.rollout import (
     LeadContext,
-    _declaring_counts,
     follow_several,
     follow_single,
+    rollout_lead,
 )
-from shengji_edu.players.knowledge import unit_is_sure, unseen_by_suit, unseen_cards
 from shengji_edu.trump import TRUMP
 from shengji_edu.units import SINGLE, Unit, decompose_records
 
-RULES = [RuleSet(decks=1), RuleSet(), RuleSet(decks=3, twos_are_trump=True)]
+RULES = {
+    "1deck": RuleSet(decks=1),
+    "2decks": RuleSet(),
+    "3decks": RuleSet(decks=3),
+    "2decks_twos": RuleSet(twos_are_trump=True),
+    "3decks_twos": RuleSet(decks=3, twos_are_trump=True),
+    "2decks_overcall": RuleSet(overcall_after_bury=True),
+    "1deck_plain_kitty": RuleSet(decks=1, kitty="plain", twos_are_trump=True),
+    "3decks_all": RuleSet(
+        decks=3, twos_are_trump=True, overcall_after_bury=True, kitty="plain", kitty_max=64
+    ),
+}
+SEEDS = {"1deck": 12, "2decks": 10, "3decks": 6}  # fewer hands where hands are longer
 
 
-def _play_views(rules: RuleSet, seeds: range):
-    """Every view a greedy player plays from in seeded greedy hands."""
+def _play_views(rules: RuleSet, seeds: range, players=None):
+    """Every view a player plays from in seeded hands (greedy players by default)."""
     for seed in seeds:
         rnd = Round(seed, rules)
-        table = Table(rnd, [GreedyPlayer() for _ in range(4)])
+        table = Table(rnd, players or [GreedyPlayer() for _ in range(4)])
         while True:
             if rnd.phase == PLAYING:
                 yield rnd.view(rnd.turn)
@@ -59,19 +70,41 @@ def _same_choice(fast, plain, view) -> list:
     return got
 
 
-@pytest.mark.parametrize("rules", RULES, ids=["1deck", "2decks", "3decks_twos"])
-def test_the_quick_forms_choose_what_the_rules_choose(rules):
-    player, counted = GreedyPlayer(), Counter()
-    for view in _play_views(rules, range(10)):
+@pytest.mark.parametrize("name", list(RULES))
+def test_the_rollout_player_plays_greedys_plays_at_every_decision(name):
+    rules = RULES[name]
+    seeds = range(SEEDS.get(name.split("_")[0], 6))
+    greedy, rollout, counted = GreedyPlayer(), RolloutPlayer(), Counter()
+    for view in _play_views(rules, seeds):
         if view.lead is None:
+            _same_choice(rollout_lead, greedy.lead, view)
+            _same_choice(greedy.play, greedy.lead, view)  # play is lead, nothing else
             _lead_context_is_the_plain_one(view)
             counted["leads"] += 1
-            continue
-        fast = follow_single if len(view.lead) == 1 else follow_several
-        _same_choice(fast, player.follow, view)
-        _same_choice(player.play, player.follow, view)  # play() takes the quick forms
-        counted[min(len(view.lead), 3)] += 1
-    assert counted[1] > 250 and counted[2] > 25 and counted[3] > 5, counted
+        else:
+            fast = follow_single if len(view.lead) == 1 else follow_several
+            _same_choice(fast, greedy.follow, view)
+            _same_choice(greedy.play, greedy.follow, view)  # play is follow, nothing else
+            counted[min(len(view.lead), 3)] += 1
+        _same_choice(rollout.play, greedy.play, view)
+    assert counted["leads"] > 50 and counted[1] > 100 and counted[2] > 10, counted
+
+
+def test_whole_hands_are_the_same_with_either_player():
+    # seeded hands played by RolloutPlayers and by GreedyPlayers: the same actions, card for card
+    for name in ("1deck", "2decks", "3decks_all"):
+        for seed in range(3):
+            fast = Table(Round(seed, RULES[name]), [RolloutPlayer() for _ in range(4)]).run()
+            plain = Table(Round(seed, RULES[name]), [GreedyPlayer() for _ in range(4)]).run()
+            assert fast.actions == plain.actions
+            assert fast.result == plain.result
+
+
+def test_make_player_greedy_is_the_rollout_player_named_greedy():
+    assert PLAYER_TYPES["greedy"] is RolloutPlayer
+    player = make_player("greedy")
+    assert isinstance(player, RolloutPlayer) and player.name == "greedy"
+    assert GreedyPlayer().name == "greedy"
 
 
 def _lead_context_is_the_plain_one(view) -> None:
@@ -99,7 +132,7 @@ def _lead_context_is_the_plain_one(view) -> None:
 
 
 def test_a_subclass_that_changes_a_rule_is_asked():
-    # play() takes its quick forms only for greedy's own rules: a subclass's follow is used
+    # play() is lead or follow: a subclass's follow is used
     class Counting(GreedyPlayer):
         calls = 0
 
@@ -123,11 +156,3 @@ def test_a_patched_follow_is_asked(monkeypatch):
     monkeypatch.setattr(GreedyPlayer, "follow", follow)
     Table(Round(3, RuleSet()), [GreedyPlayer() for _ in range(4)]).run()
     assert len(calls) >= 60 and set(calls) == {0, 1, 2, 3}
-
-
-@given(st.lists(st.sampled_from(ALL_CARDS), max_size=40), st.integers(2, 14))
-def test_declaring_counts_are_the_plain_sums(hand, level):
-    high, lengths = _declaring_counts(hand, level)
-    assert high == sum(1 for c in hand if c.is_joker or c.rank == level)
-    for suit in ("S", "H", "D", "C"):
-        assert lengths.get(suit, 0) == sum(1 for c in hand if c.suit == suit and c.rank != level)

@@ -35,16 +35,8 @@ from shengji_edu.follow import iter_legal_follows, multiset_combinations
 from shengji_edu.game import Round, Table
 from shengji_edu.game.declaring import possible_declarations
 from shengji_edu.game.round import PLAYING
-from shengji_edu.players import make_player
-from shengji_edu.players.greedy import (
-    CANDIDATE_LIMIT,
-    _card_costs,
-    _play_cost,
-    candidate_follows,
-    cheapest,
-    held_by_index,
-    play_cost,
-)
+from shengji_edu.players import greedy, make_player
+from shengji_edu.players.greedy import CANDIDATE_LIMIT, play_cost
 from shengji_edu.players.knowledge import (
     _trick_so_far,
     current_winner,
@@ -59,6 +51,13 @@ from shengji_edu.players.knowledge import (
     unseen_groups,
     unseen_in,
     winning_test,
+)
+from shengji_edu.players.rollout import (
+    _card_costs,
+    _play_cost,
+    candidate_follows,
+    cheapest,
+    held_by_index,
 )
 from shengji_edu.tricks import play_key, trick_winner
 from shengji_edu.units import Unit, decompose_cards, decompose_records, lead_format
@@ -173,7 +172,13 @@ def test_the_fast_forms_agree_with_the_plain_ones_at_every_decision(rules):
                 assert candidate_follows(view) == plain
                 checked["candidates"] += 1
             counts = Counter(view.hand)
+            state = view.rng.getstate()
             candidates = candidate_follows(view)
+            after = view.rng.getstate()
+            view.rng.setstate(state)  # the readable greedy's candidates: the same plays
+            assert greedy.candidate_follows(view) == candidates
+            assert view.rng.getstate() == after
+            assert greedy.cheapest(candidates, view) == cheapest(candidates, view)
             for play in candidates:  # the quick cost is play_cost
                 assert _play_cost(play, held, _card_costs(trump)) == play_cost(play, counts, trump)
                 checked["costs"] += 1

@@ -10,7 +10,9 @@ cards:
    from the table's public record and the guess alone.
 2. For each candidate play (:func:`candidate_plays`: the greedy choice and a few
    alternatives), the world is played on by greedy players for ``depth`` more tricks
-   (``None``: to the end of the hand).
+   (``None``: to the end of the hand). The rollouts' greedy players are
+   :class:`~.rollout.RolloutPlayer`: greedy's plays, worked out fast (tested equal to
+   :class:`~.greedy.GreedyPlayer` at every decision of seeded hands).
 3. The candidate with the best average result for this player's team wins.
 
 ``samples`` counts sampled worlds, not seconds, so a decision depends only on the game's
@@ -29,20 +31,21 @@ from __future__ import annotations
 
 import random
 import time as _time
-from collections import Counter
 
 from ..cards import Card, shorten
 from ..game.round import Round
 from ..game.view import PlayerView
-from .greedy import (
-    GreedyBidding,
-    GreedyPlayer,
+from .greedy import GreedyBidding
+from .knowledge import check_name, winning_test
+from .rollout import (
     LeadContext,
+    RolloutPlayer,
+    _card_costs,
+    _play_cost,
     candidate_follows,
     cheapest,
-    play_cost,
+    held_by_index,
 )
-from .knowledge import check_name, winning_test
 
 DEFAULT_SAMPLES = 12
 """Worlds sampled per decision. With the default depth a decision takes some tens of
@@ -69,7 +72,10 @@ def sample_world(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]]
 
 
 def candidate_plays(view: PlayerView, greedy_choice: list[Card]) -> list[list[Card]]:
-    """A few sensible plays to compare: the greedy choice first, then distinct alternatives."""
+    """A few sensible plays to compare: the greedy choice first, then distinct alternatives:
+    to lead, the strongest and the weakest unit of each suit; to follow, the cheapest legal
+    play, the cheapest and the dearest winning play, and the richest in points. (Greedy's
+    candidates and costs, as :class:`~.rollout.RolloutPlayer` works them out.)"""
     trump = view.trump
     assert trump is not None
     options: list[list[Card]] = [greedy_choice]
@@ -83,13 +89,13 @@ def candidate_plays(view: PlayerView, greedy_choice: list[Card]) -> list[list[Ca
             options.append(list(min(units, key=lambda u: (u.size, u.high)).cards))
     else:
         plays = candidate_follows(view)
-        counts = Counter(view.hand)
+        held, costs = held_by_index(view), _card_costs(trump)
         wins = winning_test(view)
         winners = [p for p in plays if wins(p)]
         options.append(cheapest(plays, view))
         if winners:
             options.append(cheapest(winners, view))
-            options.append(max(winners, key=lambda p: play_cost(p, counts, trump)))
+            options.append(max(winners, key=lambda p: _play_cost(p, held, costs)))
         options.append(max(plays, key=lambda p: sum(c.points for c in p)))
     distinct: list[list[Card]] = []
     seen: set[tuple[Card, ...]] = set()
@@ -127,7 +133,7 @@ class MonteCarloPlayer(GreedyBidding):
     ) -> None:
         self.name = check_name(name)
         self.samples, self.depth, self.time = search_settings(samples, depth, time, budget, horizon)
-        self.greedy = GreedyPlayer()
+        self.greedy = RolloutPlayer()  # GreedyPlayer's plays, worked out fast
 
     @property
     def budget(self) -> int:

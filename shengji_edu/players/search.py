@@ -6,8 +6,9 @@ everything. MonteCarloPlayer scores a rollout by its points; this player scores 
 **chance that its team wins the hand** (:func:`win_chance`):
 
 1. **Sampled worlds and short rollouts**, as MonteCarloPlayer: the hidden cards are guessed,
-   ``view.what_if`` makes a world of the guess, greedy players play the current trick and
-   ``depth`` more. The guess is *informed* (:func:`~.inference.informed_sample`): cards a seat
+   ``view.what_if`` makes a world of the guess, greedy players
+   (:class:`~.rollout.RolloutPlayer`, greedy's plays worked out fast) play the current trick
+   and ``depth`` more. The guess is *informed* (:func:`~.inference.informed_sample`): cards a seat
    showed when declaring stay in its hand until played, and the guessed kitty holds plain
    cards, as a player buries them, not the trumps and points a uniform guess puts there (with
    ``guess="uniform"``: ``view.sample_hands``, voids only).
@@ -61,14 +62,11 @@ from ..game.round import Round, team_of
 from ..game.view import PlayerView
 from ..trump import TRUMP
 from ..units import SINGLE
-from .greedy import (
-    GreedyBidding,
-    GreedyPlayer,
-    LeadContext,
-)
+from .greedy import GreedyBidding
 from .inference import GUESSES, informed_sample, shown_in_hand
 from .knowledge import check_name
 from .montecarlo import candidate_plays, play_on, search_settings, team_score
+from .rollout import LeadContext, RolloutPlayer
 
 DEFAULT_SAMPLES = 20
 """Worlds sampled per decision (the first ones try every candidate, later ones only the
@@ -238,7 +236,7 @@ class SearchPlayer(GreedyBidding):
                 f"(voids only), not {shorten(guess)}"
             )
         self.goal, self.leads, self.guess = goal, leads, guess
-        self.greedy = GreedyPlayer()
+        self.greedy = RolloutPlayer()  # GreedyPlayer's plays, worked out fast
 
     def play(self, view: PlayerView) -> list[Card]:
         choice = self.greedy.play(view)

@@ -1,0 +1,510 @@
+"""RolloutPlayer: :class:`~.greedy.GreedyPlayer`'s decisions, worked out fast for search rollouts.
+
+Monte Carlo and search (:mod:`.montecarlo`, :mod:`.search`) play thousands of simulated
+tricks per decision with greedy players in every seat, so those players must be quick.
+:class:`RolloutPlayer` makes exactly the plays of the readable
+:class:`~.greedy.GreedyPlayer` (the one lesson 08 prints), by other means:
+
+* :func:`follow_single` follows a single card led (half of all decisions) on card indices:
+  greedy's candidates, then its three follow rules (:func:`~.greedy.feed_partner`,
+  :func:`~.greedy.win_cheaply`, :func:`~.greedy.discard_low`) with the same keys and ties,
+  the trick's winner found once for all of them;
+* :func:`follow_several` follows longer leads, each candidate's cost worked out once;
+* :func:`rollout_lead` leads through :class:`LeadContext`, which decomposes a suit only when
+  a rule asks about it and judges each unseen unit once;
+* :func:`candidate_follows`, :func:`cheapest` and the cost tables here are greedy's, on card
+  indices.
+
+It is a copy kept equal by tests, not a second strategy: ``tests/test_greedy_fast.py`` asks
+both players at every decision of seeded hands (one, two and three decks and the variants of
+RULES §11) and requires the same cards and the same use of ``view.rng``. Change a rule in
+:mod:`.greedy` and that test fails until the same change is made here. Declaring,
+overcalling and burying are greedy's own functions (:class:`~.greedy.GreedyBidding`).
+
+``make_player("greedy")`` (the command line, the arena, the tournament) returns this player:
+the same decisions as ``GreedyPlayer``, at rollout speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations, islice
+
+from ..cards import ALL_CARDS, Card
+from ..follow import iter_legal_follows, multiset_combinations, random_follow
+from ..tricks import play_key
+from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
+from ..units import (
+    SINGLE,
+    TITANIC,
+    TRACTOR,
+    WIDTHS,
+    UnitRecord,
+    decompose_records,
+    lead_format,
+)
+from .base import PlayerView
+from .greedy import CANDIDATE_LIMIT, SIDE_SUITS, GreedyBidding, card_cost
+from .knowledge import (
+    check_name,
+    strongest_unseen_top,
+    unseen_counts,
+    unseen_groups,
+    unseen_in,
+    winner_and_key,
+)
+
+
+class RolloutPlayer(GreedyBidding):
+    """:class:`~.greedy.GreedyPlayer`'s plays, worked out fast (see the module docstring):
+    the player of search rollouts and of ``make_player("greedy")``. Its name is "greedy", as
+    it plays greedy's game."""
+
+    def __init__(self, name: str = "greedy") -> None:
+        self.name = check_name(name)
+
+    def play(self, view: PlayerView) -> list[Card]:
+        lead = view.lead
+        if lead is None:
+            return rollout_lead(view)
+        if len(lead) == 1:
+            return follow_single(view)
+        return follow_several(view)
+
+
+# --- how much a play costs, on card indices -----------------------------------------------
+def _card_costs(trump: Trump) -> tuple[int, ...]:
+    """:func:`~.greedy.card_cost` of every card under ``trump``, by card index (made once per trump,
+    and the last one asked for kept at hand: a decision asks for it once per play)."""
+    global _last_costs
+    last = _last_costs  # one tuple, read at once: safe with threads
+    if last[0] is not trump:
+        last = _last_costs = (trump, _costs_of(trump))
+    return last[1]
+
+
+@lru_cache(maxsize=256)
+def _costs_of(trump: Trump) -> tuple[int, ...]:
+    return tuple(card_cost(card, trump) for card in ALL_CARDS)
+
+
+_last_costs: tuple = (None, ())
+
+
+def cheapest(plays: list[list[Card]], view: PlayerView) -> list[Card]:
+    """:func:`.greedy.cheapest`: the play of least :func:`~.greedy.play_cost` (the first of
+    equals), on card indices."""
+    held, costs = held_by_index(view), _card_costs(view.trump)
+    # min(plays, key=lambda p: _play_cost(p, held, costs)), with a single card's cost
+    # worked out in line (most plays are one card): the first play of the least cost
+    keys = [
+        costs[p[0].index] + (8 if held[p[0].index] >= 2 else 0)
+        if len(p) == 1
+        else _play_cost(p, held, costs)
+        for p in plays
+    ]
+    return plays[keys.index(min(keys))]
+
+
+def held_by_index(view: PlayerView) -> list[int]:
+    """How many copies of each card the hand holds, by ``card.index``: ``Counter(view.hand)``
+    as a list, so the rules count without hashing cards. Counted afresh for each question:
+    nothing of one player's hand is kept in the module where another player could read it."""
+    held = [0] * len(ALL_CARDS)
+    for card in view.hand:
+        held[card.index] += 1
+    return held
+
+
+def _play_cost(play: Sequence[Card], held: list[int], costs: tuple[int, ...]) -> int:
+    """:func:`~.greedy.play_cost` with the hand's counts by card index
+    (:func:`held_by_index`) and the cost table at hand: the same number (the tests compare
+    them at every decision)."""
+    if len(play) == 1:
+        index = play[0].index
+        return costs[index] + (8 if held[index] >= 2 else 0)
+    if len(play) == 2:  # a pair splits a group of three; two cards each split a pair
+        first, second = play[0].index, play[1].index
+        if first == second:
+            return 2 * costs[first] + (8 if held[first] >= 3 else 0)
+        return (
+            costs[first]
+            + costs[second]
+            + (8 if held[first] >= 2 else 0)
+            + (8 if held[second] >= 2 else 0)
+        )
+    indices = [card.index for card in play]
+    cost = sum([costs[index] for index in indices])
+    for index in set(indices):  # each card of the play once: does it split a group?
+        if held[index] >= 2 and indices.count(index) < held[index]:
+            cost += 8
+    return cost
+
+
+# --- following ----------------------------------------------------------------------------
+def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[list[Card]]:
+    """:func:`.greedy.candidate_follows`, the same plays in the same order (the tests
+    compare them at every decision), with quick forms for one and two cards led.
+
+    Holding enough of the led suit, that is every legal play (up to ``limit``). Short of the
+    suit, the suit cards are forced and only the extra cards are chosen; listing every way
+    to pick them can mean ~10^6 plays, so we build the interesting ones instead: the
+    cheapest extras, the richest in points, all-trump plays that might ruff, and a few
+    random legal plays.
+    """
+    trump = view.trump
+    lead = view.lead
+    assert trump is not None and lead is not None
+    hand = view.hand
+    suit = trump.suit_of(lead[0])
+    forced = trump.cards_of(hand, suit)
+    if len(forced) >= len(lead):
+        if len(lead) == 1:  # what iter_legal_follows lists for a single: each suit card once
+            return [[card] for card in islice(dict.fromkeys(trump.sort(forced)), limit)]
+        if len(lead) == 2:  # a pair or two cards led: what iter_legal_follows lists
+            return _two_card_follows(forced, lead[0] is lead[1], trump)[:limit]
+        return list(islice(iter_legal_follows(hand, lead, trump), limit))
+    extra = len(lead) - len(forced)
+    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    others = [c for c in hand if suit_of[c.index] != suit]
+    costs = _card_costs(trump)  # card_cost(c, trump) is costs[c.index]
+    if extra == 1 and others:  # sorted(...)[:1]: the first card of the least key, unsorted
+        by_cost = [costs[c.index] for c in others]
+        by_points = [(-c.points, cost) for c, cost in zip(others, by_cost, strict=True)]
+        plays = [
+            [*forced, others[by_cost.index(min(by_cost))]],
+            [*forced, others[by_points.index(min(by_points))]],
+        ]
+    else:
+        plays = [
+            forced + sorted(others, key=lambda c: costs[c.index])[:extra],
+            forced + sorted(others, key=lambda c: (-c.points, costs[c.index]))[:extra],
+        ]
+    trumps = [c for c in others if suit_of[c.index] == TRUMP]
+    if not forced and suit != TRUMP and len(trumps) >= extra:
+        plays += islice(multiset_combinations(trump.sort(trumps), extra), limit // 2)
+    if len(lead) >= 3:  # many ways to choose the extras: add a few random legal ones
+        plays += [random_follow(hand, lead, trump, view.rng) for _ in range(2)]
+    return plays
+
+
+def _two_card_follows(suit_cards: list[Card], pair_led: bool, trump: Trump) -> list[list[Card]]:
+    """``list(iter_legal_follows(hand, lead, trump))`` for a lead of two cards when the hand
+    holds at least two cards of the led suit (``suit_cards``): a pair led must be answered
+    by a pair when there is one, else by any two cards; two different cards led allow any
+    two cards, the pairs listed last. Cards come in display order, as there (the tests
+    compare the two at every decision)."""
+    distinct: list[Card] = []
+    pairs: list[list[Card]] = []
+    for card in trump.sort(suit_cards):  # copies of a card sit side by side (cards are interned)
+        if not distinct or distinct[-1] is not card:
+            distinct.append(card)
+        elif not pairs or pairs[-1][0] is not card:
+            pairs.append([card, card])
+    if pair_led and pairs:
+        return pairs
+    return [[first, second] for first, second in combinations(distinct, 2)] + (
+        [] if pair_led else pairs
+    )
+
+
+_POINTS = tuple(card.points for card in ALL_CARDS)  # card.points, by card.index
+
+
+def follow_single(view: PlayerView) -> list[Card]:
+    """``GreedyPlayer().follow(view)`` when one card is led (half of all decisions),
+    worked out on card indices: the same candidates in the same order as
+    :func:`candidate_follows`, then greedy's ``feed_partner``, ``win_cheaply`` and
+    ``discard_low`` with the same keys and ties (the first of equals). The trick's winner and
+    its strength are found once, in one pass, for both rules. The tests compare it with
+    ``GreedyPlayer`` at every decision of seeded hands."""
+    table = view.public
+    trump = table.trump
+    trick = table.current_trick
+    suit_of, strength = trump.suit_by_index, trump.strength_by_index  # tables by card.index
+    first = trick[0][1][0].index
+    led = suit_of[first]
+    hand = view.hand
+    costs = _card_costs(trump)
+    forced = [c.index for c in hand if suit_of[c.index] == led]
+    if forced:  # each card of the suit once, in display order
+        plays = sorted(set(forced), key=trump.sort_key_by_index.__getitem__)
+        if len(plays) == 1:
+            return [ALL_CARDS[plays[0]]]
+        held = forced  # every copy of these cards in the hand
+    else:  # the cheapest card, the richest in points, then every trump (to ruff)
+        every = held = [c.index for c in hand]
+        by_cost = [costs[i] for i in every]
+        by_points = [(-_POINTS[i], cost) for i, cost in zip(every, by_cost, strict=True)]
+        plays = [every[by_cost.index(min(by_cost))], every[by_points.index(min(by_points))]]
+        if led != TRUMP:
+            trumps = {i for i in every if suit_of[i] == TRUMP}
+            plays += sorted(trumps, key=trump.sort_key_by_index.__getitem__)[: CANDIDATE_LIMIT // 2]
+    # the trick so far: its winner and the strength to beat (current_winner, winning_test)
+    winner, top = trick[0][0], strength[first]
+    for seat, cards in trick[1:]:
+        index = cards[0].index
+        if strength[index] > top and suit_of[index] in (led, TRUMP):
+            winner, top = seat, strength[index]
+    cost = [costs[i] + (8 if held.count(i) >= 2 else 0) for i in plays]  # play_cost of each
+    last = len(trick) == 3
+    partner = (view.seat + 2) % 4
+    if winner == partner:  # feed_partner, when the partner's card is safe
+        if last or suit_of[dict(trick)[partner][0].index] == TRUMP:
+            keys = [(-_POINTS[i], c - 3 * _POINTS[i]) for i, c in zip(plays, cost, strict=True)]
+            return [ALL_CARDS[plays[keys.index(min(keys))]]]
+    else:  # win_cheaply
+        wins = [
+            (c, n)
+            for n, (i, c) in enumerate(zip(plays, cost, strict=True))
+            if strength[i] > top and suit_of[i] in (led, TRUMP)
+        ]
+        if wins:
+            best = plays[min(wins)[1]]  # the least cost, the first of equals
+            if last or _POINTS[best] or any(cards[0].points for _s, cards in trick):
+                return [ALL_CARDS[best]]
+    return [ALL_CARDS[plays[cost.index(min(cost))]]]  # discard_low
+
+
+def follow_several(view: PlayerView) -> list[Card]:
+    """``GreedyPlayer().follow(view)`` when several cards are led: the same candidates
+    (:func:`candidate_follows`, drawing from ``view.rng`` as it does), then greedy's
+    ``feed_partner``, ``win_cheaply`` and ``discard_low`` with the trick's winner and best
+    key found once and each candidate's cost (:func:`_play_cost`) worked out once for all
+    three. The tests compare it with ``GreedyPlayer`` at every decision of seeded hands."""
+    plays = candidate_follows(view)
+    if len(plays) == 1:
+        return plays[0]
+    table = view.public
+    trump, trick = table.trump, table.current_trick
+    winner, top = winner_and_key(view)  # current_winner, and the key to beat
+    held, costs = held_by_index(view), _card_costs(trump)
+    cost = [_play_cost(play, held, costs) for play in plays]
+    last = len(trick) == 3
+    if winner == (view.seat + 2) % 4:  # the partner: feed it if it plays last (no ruff)
+        if last:
+            points = [sum(c.points for c in play) for play in plays]
+            keys = [(-n, c - 3 * n) for n, c in zip(points, cost, strict=True)]
+            return plays[keys.index(min(keys))]
+    else:  # win_cheaply
+        fmt = lead_format(trick[0][1], trump)
+        suit_of, step = trump.suit_by_index, trump.step_by_index
+        led, reach = fmt.suit, (top[0], top[1][0])  # a ruff?, and the best play's top step
+        best = None  # the cheapest winning play, the first of equals: tried cheapest first
+        for _cost, n in sorted(zip(cost, range(len(plays)), strict=True)):
+            play = plays[n]
+            # a play's key is (a ruff?, its units' top steps): none is above its highest card,
+            # so a play below ``reach`` cannot win (and play_key need not be asked)
+            ruff = suit_of[play[0].index] == TRUMP != led
+            if (ruff, max([step[c.index] for c in play])) < reach:
+                continue
+            key = play_key(play, fmt, trump)
+            if key is not None and key > top:
+                best = play
+                break
+        if best is not None and (
+            last
+            or any(c.points for c in best)
+            or any(c.points for _s, cards in trick for c in cards)
+        ):
+            return best
+    return plays[cost.index(min(cost))]  # discard_low
+
+
+# --- leading ------------------------------------------------------------------------------
+class LeadContext:
+    """What every lead rule of greedy needs, worked out once: my units and the unseen cards
+    by suit (greedy's readable rules work each out from the view when they need it).
+
+    ``units`` is ``decompose(view.hand, trump)`` as read-only records
+    (:class:`~shengji_edu.units.UnitRecord`: the fields and properties of a Unit, made
+    faster), as the rules only read them. Each suit is decomposed only when a rule first
+    asks about it (:meth:`units_in`): most leads never look at the trumps' units, and no
+    unit of a suit an opponent is void in can be sure."""
+
+    def __init__(self, view: PlayerView) -> None:
+        trump = view.trump
+        assert trump is not None
+        self.view = view
+        self.trump = trump
+        suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+        held: dict[str, list[Card]] = {suit: [] for suit in EFFECTIVE_SUITS}
+        for card in view.hand:
+            held[suit_of[card.index]].append(card)
+        self.held = held
+        """My cards by effective suit (trumps first), each in hand order."""
+        self._units: dict[str, list] = {}
+        self._left: list[int] | None = None  # unseen copies by card index, counted once
+        self._tops: dict[tuple[str, int, int], int] = {}
+        self._voids: dict[str, bool] = {}
+        self._sure_side: list | None = None
+
+    def units_in(self, suit: str) -> list:
+        """My units of one effective suit: ``[u for u in self.units if u.suit == suit]``,
+        decomposed the first time a rule asks."""
+        units = self._units.get(suit)
+        if units is None:
+            units = self._units[suit] = suit_units(self.held[suit], self.trump)
+        return units
+
+    @property
+    def units(self) -> list:
+        """``decompose(view.hand, trump)``: each suit's units, trumps first."""
+        return [unit for suit in EFFECTIVE_SUITS for unit in self.units_in(suit)]
+
+    @property
+    def side(self) -> list:
+        """My side-suit units: ``[u for u in self.units if u.suit != TRUMP]``."""
+        return [unit for suit in SIDE_SUITS for unit in self.units_in(suit)]
+
+    @property
+    def unseen(self) -> dict[str, list[Card]]:
+        """The unseen cards by effective suit: ``unseen_by_suit(unseen_cards(view), trump)``."""
+        return unseen_groups(self.view, self.trump)
+
+    def unseen_in(self, suit: str) -> list[Card]:
+        """``self.unseen.get(suit, [])``, worked out for that suit alone (the rules ask only
+        about the suits of my side units)."""
+        if self._left is None:
+            self._left = unseen_counts(self.view)
+        return unseen_in(self._left, self.trump, suit)
+
+    def sure(self, unit) -> bool:
+        """``unit_is_sure(unit, self.unseen, trump)`` and no opponent is void in its suit.
+
+        The strongest unseen unit of each suit and shape is worked out once per lead
+        (:func:`strongest_top`), as every rule asks about several units."""
+        if self._void(unit.suit):
+            return False
+        return unit.high >= self._top(unit)
+
+    def _void(self, suit: str) -> bool:
+        """Has an opponent shown a void in ``suit`` (asked once per suit)?"""
+        void = self._voids.get(suit)
+        if void is None:
+            void = self._voids[suit] = _opponent_void(self.view, suit)
+        return void
+
+    def _top(self, unit) -> int:
+        """The top step of the strongest unseen unit of ``unit``'s suit and shape."""
+        return self._top_of((unit.suit, WIDTHS[unit.kind], unit.high - unit.low + 1))
+
+    def _top_of(self, key: tuple[str, int, int]) -> int:
+        """The top step of the strongest unseen unit of (suit, width, steps), counted once."""
+        top = self._tops.get(key)
+        if top is None:
+            if self._left is None:
+                self._left = unseen_counts(self.view)
+            # strongest_top(self.unseen_in(suit), trump, width, steps), counted on self._left
+            top = self._tops[key] = strongest_unseen_top(self._left, self.trump, *key)
+        return top
+
+    @property
+    def side_groups(self) -> list:
+        """My side units of several cards: ``[u for u in self.side if u.kind != SINGLE]``.
+        A suit holding no card twice has none, and is not decomposed."""
+        held = self.held
+        return [
+            unit
+            for suit in SIDE_SUITS
+            if not _singles_only(held[suit])
+            for unit in self.units_in(suit)
+            if unit.kind != SINGLE
+        ]
+
+    @property
+    def sure_side(self) -> list:
+        """My side units that are sure, in order: ``[u for u in self.side if self.sure(u)]``,
+        judged once for the rules that ask (a throw of them, or the first of them). A suit
+        an opponent is void in is not decomposed (none of its units is sure), nor is a suit
+        holding no card twice: its units are its cards, each a single."""
+        found = self._sure_side
+        if found is None:
+            found = self._sure_side = []
+            held, step, top_of = self.held, self.trump.step_by_index, self._top_of
+            for suit in SIDE_SUITS:
+                cards = held[suit]
+                if not cards or self._void(suit):
+                    continue
+                if _singles_only(cards) and suit not in self._units:
+                    # the sure singles: my cards as high as the strongest unseen card
+                    top = top_of((suit, 1, 1))
+                    found += [
+                        UnitRecord(SINGLE, [card], suit, step[card.index], step[card.index], 0)
+                        for card in self.trump.sort(cards)
+                        if step[card.index] >= top
+                    ]
+                    continue
+                for unit in self.units_in(suit):  # unit.high >= self._top(unit)
+                    if unit.high >= top_of((suit, WIDTHS[unit.kind], unit.high - unit.low + 1)):
+                        found.append(unit)
+        return found
+
+
+def _singles_only(cards: list[Card]) -> bool:
+    """No card held twice (cards are interned: the same card is the same object)."""
+    return len(set(map(id, cards))) == len(cards)
+
+
+def suit_units(cards: list[Card], trump: Trump) -> list:
+    """``decompose_records(cards, trump)`` for the cards of one effective suit (none: no
+    units). Not remembered between decisions: a cache of holdings kept in the module would
+    let one player read another's cards, and it saved under 3% of greedy's work."""
+    return decompose_records(cards, trump) if cards else []
+
+
+def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:
+    """:func:`.greedy.throw_sure_winners`, asked of a :class:`LeadContext`."""
+    by_suit: dict[str, list] = {}
+    for unit in ctx.sure_side:  # the side units that are sure
+        by_suit.setdefault(unit.suit, []).append(unit)
+    for units in by_suit.values():
+        if len(units) >= 2:
+            return [c for u in units for c in u.cards]
+    return None
+
+
+def lead_sure_winner(ctx: LeadContext) -> list[Card] | None:
+    """:func:`.greedy.lead_sure_winner`, asked of a :class:`LeadContext`."""
+    sure = ctx.sure_side  # decompose lists tractors, then pairs, then singles
+    return list(sure[0].cards) if sure else None
+
+
+def pull_trumps(ctx: LeadContext) -> list[Card] | None:
+    """:func:`.greedy.pull_trumps`, asked of a :class:`LeadContext`."""
+    view = ctx.view
+    if not view.is_dealer_team or len(ctx.held[TRUMP]) * 2 < len(view.hand):
+        return None
+    trumps = ctx.units_in(TRUMP)  # trumps_in(view.hand, trump) is len(ctx.held[TRUMP])
+    return list(trumps[0].cards) if trumps else None
+
+
+def lead_low(ctx: LeadContext) -> list[Card]:
+    """:func:`.greedy.lead_low`, asked of a :class:`LeadContext`."""
+    trump, hand = ctx.trump, ctx.view.hand
+    lengths = {suit: len(ctx.held[suit]) for suit in SIDE_SUITS if ctx.held[suit]}
+    if not lengths:  # no side card
+        return [min(hand, key=trump.strength)]
+    multi = [u for u in ctx.side_groups if not any(c.points for c in u.cards)]
+    if multi:
+        return list(min(multi, key=lambda u: (u.kind not in (TRACTOR, TITANIC), u.high)).cards)
+    longest = max(lengths, key=lambda s: (lengths[s], s))
+    cards = ctx.held[longest]  # in hand order
+    return [min(cards, key=lambda c: (c.points > 0, trump.step(c)))]
+
+
+def _opponent_void(view: PlayerView, suit: str) -> bool:
+    voids, seat = view.public.voids, view.seat  # view.voids(seat), for both opponents
+    return suit in voids[(seat + 1) % 4] or suit in voids[(seat + 3) % 4]
+
+
+def rollout_lead(view: PlayerView) -> list[Card]:
+    """:meth:`GreedyPlayer.lead <.greedy.GreedyPlayer.lead>`: its four rules, asked of one
+    :class:`LeadContext`."""
+    ctx = LeadContext(view)
+    for rule in (throw_sure_winners, lead_sure_winner, pull_trumps):
+        play = rule(ctx)
+        if play:
+            return play
+    return lead_low(ctx)
