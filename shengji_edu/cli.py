@@ -580,8 +580,8 @@ def build_parser() -> argparse.ArgumentParser:
             "runs in its own sandboxed process and sees only its own view; a bot that "
             "crashes, times out or plays an illegal move loses that hand. Every pair plays "
             "the same deals twice, teams swapped. Results are written per match into --out: "
-            "running the same command again goes on where it stopped. See README.md, "
-            '"Class tournaments".'
+            "running the same command again goes on where it stopped. See "
+            "docs/tournaments.md."
         ),
     )
     tour.add_argument("bots", help="the folder of bots")

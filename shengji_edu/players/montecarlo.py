@@ -53,7 +53,7 @@ milliseconds (``python benchmarks/benchmark.py mc`` measures it)."""
 
 DEFAULT_DEPTH = 3
 """Tricks played out after the current one (``None``: to the end of the hand). Short
-rollouts are cheaper, so more worlds fit in the same time; the README's table and
+rollouts are cheaper, so more worlds fit in the same time; the table in results/README.md and
 ``results/arena_montecarlo_*`` say how the settings compare against greedy."""
 
 DEFAULT_BUDGET = DEFAULT_SAMPLES  # the old names, for lesson 8 and older code

@@ -26,7 +26,7 @@ everything. MonteCarloPlayer scores a rollout by its points; this player scores 
 3. **The candidates** are MonteCarloPlayer's (:func:`~.montecarlo.candidate_plays`). With
    ``leads="all"`` it compares more leads (:func:`lead_candidates`): greedy's, and in every
    suit (trumps too) the strongest unit, the highest and the lowest single and the lowest pair
-   or tractor; in the trial runs that won no more often (README, "Measured figures").
+   or tractor; in the trial runs that won no more often (results/README.md).
 4. **Successive halving**: every candidate is tried in the first quarter of the worlds; then
    the worse half is dropped, and again after half of the worlds (never fewer than
    :data:`KEEP`), so most worlds go to the plays that might be best.
@@ -74,7 +74,7 @@ candidates still in the race)."""
 
 DEFAULT_DEPTH: int | None = 2
 """Tricks played out after the current one; :func:`win_chance` judges the rest. Two tricks
-won as often as three in the trial runs (README, "Measured figures"), at less time."""
+won as often as three in the trial runs (results/README.md), at less time."""
 
 KEEP = 2
 """Successive halving never drops below this many candidates."""
