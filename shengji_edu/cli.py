@@ -2,7 +2,7 @@
 
     shengji play [--seed S] [--level L] [--players human,greedy,greedy,greedy]
                  [--rules kitty=linear,throw_penalty=10] [--auto] [--hands N] [--save FILE]
-    shengji simulate --hands N [--players random,random,random,random] [--seed S] [--rules R]
+    shengji simulate --hands N [--players greedy,greedy,greedy,greedy] [--seed S] [--rules R]
     shengji arena greedy random --deals 400 [--processes 2] [--rules R] [--json F] [--chart F.png]
     shengji replay FILE
     shengji grade PATH... [--csv FILE] [--timeout 120] [--jobs N] [--details] [--fresh]
@@ -177,8 +177,9 @@ def _chart(text: str) -> Path:
 
 COMPUTER = "greedy"
 """The computer player wherever none is named: ``shengji play``'s opponents (and ``--auto``'s
-stand-in for the person), the same kind as the notebook table's and ``shengji table``'s
-default, so ``shengji play --seed 12`` and ``PlayTable(seed=12)`` are the same game."""
+stand-in for the person) and ``shengji simulate``'s four players, the same kind as the notebook
+table's and ``shengji table``'s default, so ``shengji play --seed 12`` and ``PlayTable(seed=12)``
+are the same game."""
 
 
 def _players(names: list[str], auto: bool) -> list:
@@ -492,8 +493,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--players",
         type=_computer_names,
-        default=["random"] * 4,
-        help=f"1 or 4 of: {', '.join(PLAYER_TYPES)}",
+        default=[COMPUTER] * 4,
+        help=f"1 or 4 of: {', '.join(PLAYER_TYPES)} (default {COMPUTER}, as everywhere)",
     )
     sim.add_argument("--seed", type=_whole, default=0, help="seed of the first hand (default 0)")
     sim.add_argument("--rules", type=_rules, default=RuleSet(), help=RULES_HELP)
