@@ -46,6 +46,7 @@ import ast
 import contextlib
 import csv
 import dataclasses
+import functools
 import hashlib
 import io
 import json
@@ -71,7 +72,9 @@ from .exercises.checking import (
     CheckResult,
     Foreign,
     Question,
+    decode_args,
     time_limit,
+    to_plain,
 )
 
 MISSING = "MISSING"
@@ -240,39 +243,67 @@ class _Fatal(Exception):
 
 
 def _environment(settings: Settings) -> dict[str, str]:
-    """What the child needs besides the sandbox's minimal environment."""
+    """What the child needs besides the sandbox's minimal environment: its package is the
+    copy without the answers (:func:`child_package`), first on its path."""
     import site
 
-    env = {
+    return {
         "MPLBACKEND": "Agg",
         "SHENGJI_EDU_TIME_LIMIT": f"{settings.call_limit:g}",
         "PYTHONUSERBASE": site.getuserbase(),
+        "PYTHONPATH": str(child_package().parent),
     }
-    root = _source_checkout()
-    if root is not None:
-        env["PYTHONPATH"] = root
-    return env
 
 
-def _source_checkout() -> str | None:
-    """The folder to put on the child's path when the package is not installed (a checkout)."""
-    from importlib import metadata
+_PACKAGE = Path(__file__).resolve().parent
+SOLUTIONS = _PACKAGE / "exercises" / "solutions"
+"""The answers (solutions and references): never in a graded child's view."""
 
-    try:
-        metadata.distribution("shengji-edu")
-        return None
-    except metadata.PackageNotFoundError:
-        return str(Path(__file__).resolve().parent.parent)
+
+@functools.cache
+def child_package() -> Path:
+    """A copy of this package *without* ``exercises/solutions``, made once per process in a
+    temporary folder (removed at exit): the package a graded child imports and, with
+    Landlock, the only part of it that it may read. So the answers are neither importable
+    nor readable where a notebook runs for marks (with an editable install or a checkout; an
+    installed package sits in site-packages, which the child must read: then the banner
+    says that the answers are readable, see :func:`answers_hidden`)."""
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="shengji-grade-package-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+
+    def ignore(where: str, names: list[str]) -> list[str]:
+        hidden = [".ipynb_checkpoints"]
+        if Path(where).resolve() == SOLUTIONS.parent:
+            hidden.append(SOLUTIONS.name)
+        return [name for name in names if name in hidden]
+
+    shutil.copytree(_PACKAGE, folder / _PACKAGE.name, ignore=ignore)
+    return folder / _PACKAGE.name
+
+
+def answers_hidden(read_paths: Sequence[str] | None, landlock: bool) -> bool:
+    """Can a child with these read paths neither import nor read the answers?"""
+    if read_paths is None or not landlock:
+        return False
+    hidden = str(SOLUTIONS)
+    return not any(
+        hidden == path or hidden.startswith(path.rstrip(os.sep) + os.sep)
+        for path in (os.path.realpath(p) for p in read_paths)
+    )
 
 
 def _read_paths(settings: Settings, exclude: Sequence[Path]) -> list[str] | None:
+    """What a child may read (Landlock): Python's files and the copy of the package without
+    the answers; not the package itself, nor the checkout around it, nor the submissions."""
     if not settings.restrict_reads:
         return None
-    extra = [str(Path(__file__).resolve().parent)]
-    root = _source_checkout()
-    if root is not None:
-        extra.append(root)
-    return sandbox.python_read_paths(extra=extra, exclude=[str(p) for p in exclude])
+    hidden = [str(p) for p in exclude]
+    paths = sandbox.python_read_paths(extra=[str(child_package().parent)], exclude=hidden)
+    return [path for path in paths if Path(path).resolve() != _PACKAGE]
 
 
 class _Turn:
@@ -291,6 +322,8 @@ class _Turn:
             for number, cell in enumerate(_cells(submission.notebook), 1)
             if cell.get("cell_type") == "code"
         ]
+        self.sources = [source for _number, source in self.cells]
+        self.undefined: list[str] = []
         self.skip: set[int] = set()
         self.cell_notes: dict[int, str] = {}
         self.syntax: dict[int, str] = {}
@@ -321,6 +354,9 @@ class _Turn:
             self._record(question, ERROR, why)
         self._stubs_that_passed()
         self.row.notes[:0] = [self.cell_notes[n] for n in sorted(self.cell_notes)]
+        undefined = list(dict.fromkeys(self.undefined))
+        if undefined:
+            self.row.notes.append(f"define {', '.join(undefined)} in your notebook")
         review = review_code(source for _number, source in self.cells)
         if review:
             self.row.notes.append(f"its code reaches into {review}: read it")
@@ -478,6 +514,16 @@ class _Turn:
             result = question.not_a_function(given)
             self._record(question, result.status, result.message)
             return
+        if info.get("defined") is not True or not defines(self.sources, question.function):
+            self._record(
+                question,
+                MISSING,
+                f"{question.label}: {MISSING}. The notebook has a {question.function}, but "
+                f"did not define it (imported, or made some other way): define "
+                f"{question.function} in your notebook.",
+            )
+            self.undefined.append(question.function)
+            return
         result, _names, stopped = self._check(question, {})
         if result.status == FAIL and question.builds_on and not stopped:
             failing = [q for q in question.dependencies() if self.row.statuses.get(q.id) != PASS]
@@ -518,12 +564,14 @@ class _Turn:
                 "op": "check",
                 "question": question.id,
                 "function": question.function,
+                "call": question.call_style,
                 "cases": cases,
                 "limit": limit,
                 "total": TOTAL_TIME_LIMIT,
-                "swap": swap,
+                "ask": sorted(swap),
             }
         )
+        oracle = _Oracle(question, swap)
         outcomes: list[object] = []
         names: list[str] = []
         stopped = False
@@ -533,6 +581,8 @@ class _Turn:
                 event = message.get("event")
                 if event == "case" and len(outcomes) < len(cases):
                     outcomes.append(message.get("outcome"))
+                elif event == "ask":
+                    self.box.send(oracle.answer(message))
                 elif event == "checked":
                     swapped = message.get("swapped")
                     names = [str(n) for n in swapped] if isinstance(swapped, list) else []
@@ -621,6 +671,66 @@ def _binds(node: ast.AST, name: str) -> bool:
     if isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("exec", "eval"):
         return any(isinstance(a, ast.Constant) and name in str(a.value) for a in node.args)
     return False
+
+
+def defines(sources: Iterable[str], name: str) -> bool:
+    """Does the notebook's text define ``name`` itself: a ``def`` (or ``class``) of that name,
+    or an assignment to it (``name = lambda …``)? An import, ``globals()[…] =`` or ``exec`` of
+    text does not count. Read from the text, never run; a cell that is not Python (after
+    magics) and mentions the name counts (it is given the benefit of the doubt)."""
+    for source in sources:
+        tree = _python(source)
+        if tree is None:
+            if name in source:
+                return True
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                if node.name == name:
+                    return True
+            elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+                return True
+    return False
+
+
+class _Oracle:
+    """Answers a check's stand-ins (see :mod:`.exercises.submission`): when a question is
+    checked again with correct earlier functions, the child calls a stand-in in their place
+    and the grader answers here, with the earlier question's solution, computed in this
+    process. Bounded: only the names asked for, only during that check, arguments no larger
+    than the question's own cases, at most ``50`` calls per case."""
+
+    PER_CASE = 50
+
+    def __init__(self, question: Question, swap: dict[str, str]) -> None:
+        by_id = {q.id: q for q in question.dependencies()}
+        self.solutions = {name: by_id[qid] for name, qid in swap.items() if qid in by_id}
+        cases = question.wire_cases()
+        self.largest = max((len(json.dumps(wire)) for wire in cases), default=0) + 200
+        self.left = self.PER_CASE * max(1, len(cases))
+
+    def answer(self, message: dict) -> dict:
+        number = message.get("id")
+        reply: dict = {"op": "answer", "id": number if isinstance(number, int) else 0}
+        earlier = self.solutions.get(str(message.get("name")))
+        args = message.get("args")
+        self.left -= 1
+        try:
+            if earlier is None or self.left < 0:
+                raise ValueError("not available")
+            if not isinstance(args, list) or len(json.dumps(args)) > self.largest:
+                raise ValueError("arguments too large")
+            solution = earlier.solution_function
+            if solution is None:
+                raise ValueError("no solution")
+            value = solution(*decode_args(args))
+            reply["value"] = to_plain(value)
+        except Exception as error:
+            reply["error"] = (
+                f"the correct {earlier.function if earlier else 'function'} "
+                f"could not answer ({type(error).__name__})"
+            )
+        return reply
 
 
 _REACHES = {
@@ -715,6 +825,9 @@ def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Contex
                 restrictions = dict(box.restrictions)
                 restrictions["reads_restricted"] = bool(
                     context.read_paths is not None and restrictions.get("landlock")
+                )
+                restrictions["answers_hidden"] = answers_hidden(
+                    context.read_paths, bool(restrictions.get("landlock"))
                 )
                 if number:
                     restrictions["weakened"] = problem
@@ -1182,6 +1295,12 @@ def grade_command(
             say(
                 "warning: the full sandbox could not start here "
                 f"({run.restrictions['weakened']}); graded with the limits above"
+            )
+        if not run.restrictions.get("answers_hidden"):
+            say(
+                "warning: the notebooks could read the package's answers here (no Landlock "
+                "read restriction, or the package is installed in site-packages): for marks, "
+                'grade on Linux 5.13+ with an editable install (pip install -e ".[notebooks]")'
             )
     print()
     print(format_table(rows))
