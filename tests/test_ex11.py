@@ -26,7 +26,7 @@ import pytest
 
 from shengji_edu import ALL_CARDS, decompose, new_deck, parse_cards
 from shengji_edu.exercises import FAIL, NOT_ATTEMPTED, PASS, ex11, notebook_name, questions
-from shengji_edu.exercises.solutions import ex11 as solved11
+from shengji_edu.exercises import solutions_ex11 as solved11
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDENT_COPY = ROOT / "exercises" / notebook_name("ex11")

@@ -56,16 +56,16 @@ from shengji_edu.exercises import (
     notebook_name,
     questions,
 )
+from shengji_edu.exercises import solutions_ex01 as solved01
+from shengji_edu.exercises import solutions_ex02 as solved02
+from shengji_edu.exercises import solutions_ex03 as solved03
+from shengji_edu.exercises import solutions_ex04 as solved04
+from shengji_edu.exercises import solutions_ex05 as solved05
+from shengji_edu.exercises import solutions_ex06 as solved06
+from shengji_edu.exercises import solutions_ex07 as solved07
+from shengji_edu.exercises import solutions_ex08 as solved08
+from shengji_edu.exercises import solutions_ex10 as solved10
 from shengji_edu.exercises.checking import RESULTS
-from shengji_edu.exercises.solutions import ex01 as solved01
-from shengji_edu.exercises.solutions import ex02 as solved02
-from shengji_edu.exercises.solutions import ex03 as solved03
-from shengji_edu.exercises.solutions import ex04 as solved04
-from shengji_edu.exercises.solutions import ex05 as solved05
-from shengji_edu.exercises.solutions import ex06 as solved06
-from shengji_edu.exercises.solutions import ex07 as solved07
-from shengji_edu.exercises.solutions import ex08 as solved08
-from shengji_edu.exercises.solutions import ex10 as solved10
 from shengji_edu.gin import candidate_melds, card_value
 from shengji_edu.gin import deadwood as gin_deadwood
 

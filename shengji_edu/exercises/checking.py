@@ -127,11 +127,13 @@ class AnswersUnavailable(RuntimeError):
     child, where a notebook runs for marks, can neither import nor read them."""
 
 
-SOLUTIONS_PACKAGE = f"{__package__}.solutions"
-"""Where the answers live: ``solutions.exNN`` holds the solutions that ``q.solution()``
-prints and the references the checks compare with. The exercise modules (``exNN``) hold only
-what may be shown to a student: cases, hints, how answers are read, and the names of those
-answers, resolved when first needed (:func:`answers`)."""
+SOLUTIONS_PREFIX = "solutions_"
+"""Where the answers live: module ``solutions_exNN`` (next to ``exNN``) holds the solutions
+that ``q.solution()`` prints and the references the checks compare with. The exercise modules
+(``exNN``) hold only what may be shown to a student: cases, hints, how answers are read, and
+the *names* of those answers, resolved when first needed (:func:`answers`). The grader's child
+runs on a copy of the package without the ``solutions_*`` modules (see
+:func:`shengji_edu.grading.child_package`)."""
 
 
 def answers(exercise: str) -> types.ModuleType:
@@ -140,7 +142,7 @@ def answers(exercise: str) -> types.ModuleType:
     Raises :class:`AnswersUnavailable` where it cannot be imported (the grader's child).
     """
     try:
-        return import_module(f"{SOLUTIONS_PACKAGE}.{exercise}")
+        return import_module(f"{__package__}.{SOLUTIONS_PREFIX}{exercise}")
     except Exception as error:  # not importable, not readable (Landlock), …
         raise AnswersUnavailable(
             f"the answers of {exercise} are not available in this process ({describe_error(error)})"
@@ -959,7 +961,9 @@ class Question:
             return "(no solution is stored for this question)"
         solution = self.solution_function
         if solution is None:
-            return "(the solutions are not available here; see exercises/solutions/)"
+            return (
+                "(the solutions are not available here; see exercises/solutions/ in the repository)"
+            )
         try:
             return textwrap.dedent(inspect.getsource(solution)).strip()
         except (OSError, TypeError):

@@ -9,9 +9,9 @@ cases the grader sends and sends back what it returned, as plain data. It judges
 the grader compares in its own process, so whatever the notebook changed in this process
 (modules, IPython, ``__eq__``) cannot change a grade.
 
-Nothing here knows an answer. The child never imports a question nor
-:mod:`shengji_edu.exercises.solutions` (the grader runs it on a copy of the package without
-that folder and, with Landlock, lets it read nothing else of the package): it is told the
+Nothing here knows an answer. The child never imports a question nor the answers (the
+``solutions_exNN`` modules: the grader runs it on a copy of the package without them and, with
+Landlock, lets it read nothing else of the package): it is told the
 function's *name*, how to call it (a :data:`.checking.CALL_STYLES` name) and the cases, as
 plain data. So a notebook that patches this module, the checks or the exercise modules can
 only change what its own functions answer; and when the grader wants to know whether a

@@ -1,8 +1,8 @@
-"""The solutions and references of exercise 04 (see :mod:`..ex04`).
+"""The solutions and references of exercise 04 (the questions are in :mod:`.ex04`).
 
 Imported only where answers may be known: the grader's own process and a student's
 own notebook (``q.solution()``, the hint that an earlier question is the cause). The
-grader's sandboxed child cannot import or read this folder.
+grader's sandboxed child can neither import nor read this module.
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from ...cards import Card
-from ...follow import check_follow, legal_follows
-from ...trump import Trump
+from ..cards import Card
+from ..follow import check_follow, legal_follows
+from ..trump import Trump
 
 
 def cards_of_suit(hand, suit, trump):

@@ -1,16 +1,16 @@
-"""The solutions and references of exercise 01 (see :mod:`..ex01`).
+"""The solutions and references of exercise 01 (the questions are in :mod:`.ex01`).
 
 Imported only where answers may be known: the grader's own process and a student's
 own notebook (``q.solution()``, the hint that an earlier question is the cause). The
-grader's sandboxed child cannot import or read this folder.
+grader's sandboxed child can neither import nor read this module.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ...cards import ALL_CARDS, Card, new_deck
-from ...scoring import trick_points  # noqa: F401  (a reference the question names)
+from ..cards import ALL_CARDS, Card, new_deck
+from ..scoring import trick_points  # noqa: F401  (a reference the question names)
 
 
 def points_of(cards):

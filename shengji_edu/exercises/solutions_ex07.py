@@ -1,17 +1,17 @@
-"""The solutions and references of exercise 07 (see :mod:`..ex07`).
+"""The solutions and references of exercise 07 (the questions are in :mod:`.ex07`).
 
 Imported only where answers may be known: the grader's own process and a student's
 own notebook (``q.solution()``, the hint that an earlier question is the cause). The
-grader's sandboxed child cannot import or read this folder.
+grader's sandboxed child can neither import nor read this module.
 """
 
 from __future__ import annotations
 
-from ...cards import Card
-from ...scoring import kitty_multiplier, settle, trick_points
-from ...trump import Trump
-from ...units import decompose
-from ..ex07 import ACE
+from ..cards import Card
+from ..scoring import kitty_multiplier, settle, trick_points
+from ..trump import Trump
+from ..units import decompose
+from .ex07 import ACE
 
 
 def settle_levels(points):

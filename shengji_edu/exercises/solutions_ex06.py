@@ -1,17 +1,17 @@
-"""The solutions and references of exercise 06 (see :mod:`..ex06`).
+"""The solutions and references of exercise 06 (the questions are in :mod:`.ex06`).
 
 Imported only where answers may be known: the grader's own process and a student's
 own notebook (``q.solution()``, the hint that an earlier question is the cause). The
-grader's sandboxed child cannot import or read this folder.
+grader's sandboxed child can neither import nor read this module.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ...cards import Card
-from ...game.declaring import declaration_strength as _package_strength
-from ...trump import Trump
+from ..cards import Card
+from ..game.declaring import declaration_strength as _package_strength
+from ..trump import Trump
 
 
 def declaration_strength(cards, level):

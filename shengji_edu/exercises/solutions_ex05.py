@@ -1,18 +1,18 @@
-"""The solutions and references of exercise 05 (see :mod:`..ex05`).
+"""The solutions and references of exercise 05 (the questions are in :mod:`.ex05`).
 
 Imported only where answers may be known: the grader's own process and a student's
 own notebook (``q.solution()``, the hint that an earlier question is the cause). The
-grader's sandboxed child cannot import or read this folder.
+grader's sandboxed child can neither import nor read this module.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ...cards import Card
-from ...tricks import beating_unit, check_throw, trick_winner
-from ...trump import Trump
-from ...units import decompose
+from ..cards import Card
+from ..tricks import beating_unit, check_throw, trick_winner
+from ..trump import Trump
+from ..units import decompose
 
 
 def single_winner(cards, trump):

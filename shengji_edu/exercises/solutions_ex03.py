@@ -1,20 +1,20 @@
-"""The solutions and references of exercise 03 (see :mod:`..ex03`).
+"""The solutions and references of exercise 03 (the questions are in :mod:`.ex03`).
 
 Imported only where answers may be known: the grader's own process and a student's
 own notebook (``q.solution()``, the hint that an earlier question is the cause). The
-grader's sandboxed child cannot import or read this folder.
+grader's sandboxed child can neither import nor read this module.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ...cards import Card
-from ...trump import EFFECTIVE_SUITS, Trump
-from ...units import is_pair as _is_pair_reference  # noqa: F401  (a reference the question names)
-from ...units import is_tractor as _is_tractor_reference  # noqa: F401  (a reference the question names)
-from ...units import lead_format, longest_run, pair_profile
-from ..generate import make_trump
+from ..cards import Card
+from ..trump import EFFECTIVE_SUITS, Trump
+from ..units import is_pair as _is_pair_reference  # noqa: F401  (a reference the question names)
+from ..units import is_tractor as _is_tractor_reference  # noqa: F401  (a reference the question names)
+from ..units import lead_format, longest_run, pair_profile
+from .generate import make_trump
 
 
 def is_pair(cards):

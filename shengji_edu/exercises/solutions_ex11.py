@@ -1,19 +1,19 @@
-"""The solutions and references of exercise 11 (see :mod:`..ex11`).
+"""The solutions and references of exercise 11 (the questions are in :mod:`.ex11`).
 
 Imported only where answers may be known: the grader's own process and a student's
 own notebook (``q.solution()``, the hint that an earlier question is the cause). The
-grader's sandboxed child cannot import or read this folder.
+grader's sandboxed child can neither import nor read this module.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ...cards import ALL_CARDS, Card, new_deck
-from ...rules import RuleSet
-from ...scoring import kitty_multiplier, settle
-from ...trump import Trump
-from ...units import decompose, lead_format
+from ..cards import ALL_CARDS, Card, new_deck
+from ..rules import RuleSet
+from ..scoring import kitty_multiplier, settle
+from ..trump import Trump
+from ..units import decompose, lead_format
 
 
 def deck_of(decks):

@@ -1,8 +1,8 @@
-"""The solutions and references of exercise 10 (see :mod:`..ex10`).
+"""The solutions and references of exercise 10 (the questions are in :mod:`.ex10`).
 
 Imported only where answers may be known: the grader's own process and a student's
 own notebook (``q.solution()``, the hint that an earlier question is the cause). The
-grader's sandboxed child cannot import or read this folder.
+grader's sandboxed child can neither import nor read this module.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
-from ... import gin
+from .. import gin
 
 
 def card_text(card):

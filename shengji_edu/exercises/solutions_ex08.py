@@ -1,22 +1,22 @@
-"""The solutions and references of exercise 08 (see :mod:`..ex08`).
+"""The solutions and references of exercise 08 (the questions are in :mod:`.ex08`).
 
 Imported only where answers may be known: the grader's own process and a student's
 own notebook (``q.solution()``, the hint that an earlier question is the cause). The
-grader's sandboxed child cannot import or read this folder.
+grader's sandboxed child can neither import nor read this module.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ...cards import Card
-from ...follow import legal_follows
-from ...players.greedy import card_cost as _card_cost_reference  # noqa: F401  (a reference the question names)
-from ...players.greedy import play_cost as _play_cost
-from ...players.knowledge import unit_is_sure, unseen_by_suit
-from ...tricks import trick_winner
-from ...trump import Trump
-from ...units import SINGLE, Unit
+from ..cards import Card
+from ..follow import legal_follows
+from ..players.greedy import card_cost as _card_cost_reference  # noqa: F401  (a reference the question names)
+from ..players.greedy import play_cost as _play_cost
+from ..players.knowledge import unit_is_sure, unseen_by_suit
+from ..tricks import trick_winner
+from ..trump import Trump
+from ..units import SINGLE, Unit
 
 
 def card_cost(card, trump):

@@ -1,14 +1,14 @@
-"""The solutions and references of exercise 02 (see :mod:`..ex02`).
+"""The solutions and references of exercise 02 (the questions are in :mod:`.ex02`).
 
 Imported only where answers may be known: the grader's own process and a student's
 own notebook (``q.solution()``, the hint that an earlier question is the cause). The
-grader's sandboxed child cannot import or read this folder.
+grader's sandboxed child can neither import nor read this module.
 """
 
 from __future__ import annotations
 
-from ...cards import Card
-from ..generate import make_trump
+from ..cards import Card
+from .generate import make_trump
 
 
 def is_trump(card, level, trump_suit):
