@@ -2,6 +2,13 @@
 
 What an instructor can rely on
 ------------------------------
+* **No answer within the student code's reach.** The solutions and references live in the
+  ``exercises/solutions_exNN`` modules; a graded child imports a copy of the package without
+  them (:func:`child_package`) and, with Landlock, may read nothing else of the package, so
+  they are neither importable nor readable there. The child is told a function's *name*, a
+  call style and the cases; it finds the function in the notebook's namespace, which must
+  have defined it (else MISSING, "define NAME in your notebook"). Where a question is checked
+  again with correct earlier functions, the child calls stand-ins answered by the grader.
 * **Student code never runs in the grader's process, and never judges itself.** Every
   submission runs in its own child process (:mod:`shengji_edu.sandbox`), in a fresh
   temporary folder holding a copy of that one notebook. The child executes the notebook's
@@ -27,6 +34,14 @@ What an instructor can rely on
   already graded (same file, same SHA-256, same grader). A notebook that was being graded
   when the grader died is marked in the CSV; the next run grades it last, alone, and if the
   grader dies again with it, it is not run a third time (``--fresh`` retries everything).
+* **The CSV is a ledger** (:func:`write_csv`): rows are keyed by the notebook's resolved
+  path, a new row replaces that notebook's row in place, every other row is kept, and the
+  file is replaced atomically. Grading one late notebook keeps the class's rows.
+* **The machine's failures are not grades**: when no process, thread or memory can be had
+  (:func:`transient`), the notebook is tried again (:data:`TRANSIENT_TRIES`, with a growing
+  pause), and if it still fails its row is :data:`RETRY`, never written.
+* **Nothing a submission wrote reaches the terminal or the CSV raw** (:func:`clean`): no
+  control character, no escape sequence. Rows are named by their path in the folder given.
 
 Statuses per question: PASS, FAIL, NOT ATTEMPTED, MISSING (no function of that name),
 ERROR (the notebook could not be checked: it ran out of time, or could not start; the notes
@@ -371,8 +386,20 @@ def _read_paths(settings: Settings, exclude: Sequence[Path]) -> list[str] | None
     if not settings.restrict_reads:
         return None
     hidden = [str(p) for p in exclude]
+    if not _in_site_packages():  # a checkout on sys.path (an editable install) is left out
+        hidden.append(str(_PACKAGE))
     paths = sandbox.python_read_paths(extra=[str(child_package().parent)], exclude=hidden)
     return [path for path in paths if Path(path).resolve() != _PACKAGE]
+
+
+def _in_site_packages() -> bool:
+    """Is this package installed in a site-packages folder (which the child must read)?"""
+    import site
+    import sysconfig
+
+    folders = [*site.getsitepackages(), site.getusersitepackages()]
+    folders += [sysconfig.get_paths()[name] for name in ("purelib", "platlib")]
+    return any(_PACKAGE.parent == Path(folder).resolve() for folder in folders if folder)
 
 
 class _Turn:
