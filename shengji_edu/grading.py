@@ -720,8 +720,10 @@ class _Turn:
         self.row.messages[question.id] = message
 
 
+@functools.lru_cache(maxsize=4096)
 def _python(source: str) -> ast.Module | None:
-    """A cell's code as Python syntax (after IPython's magic transforms); None if it is not."""
+    """A cell's code as Python syntax (after IPython's magic transforms); None if it is not.
+    Cached: every question reads the same cells (the trees are only read, never changed)."""
     try:
         from IPython.core.inputtransformer2 import TransformerManager
 

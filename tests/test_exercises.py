@@ -1052,6 +1052,29 @@ def test_check_mode_names_a_stale_copy(tmp_path, capsys):
     assert "ex01" not in err
 
 
+def test_check_mode_refuses_notebooks_that_import_more_than_the_checks(tmp_path, capsys):
+    """A student copy imports the checks only: never ``*``, never the answers."""
+    tool = load_tool()
+    solutions, students = tmp_path / "solutions", tmp_path / "students"
+    shutil.copytree(SOLUTION_DIR, solutions)
+    students.mkdir()
+    path = solutions / notebook_name("ex01")
+    notebook = nbformat.read(path, as_version=4)
+    assert tool.bad_imports(notebook) == []
+    first = next(c for c in notebook.cells if "import q1" in c.source)
+    for line in [
+        "from shengji_edu.exercises.ex01 import *",
+        "from shengji_edu.exercises.ex01 import q1, points_of",
+        "from shengji_edu.exercises.solutions_ex01 import points_of",
+    ]:
+        first.source += "\n" + line
+        assert tool.bad_imports(notebook)[-1] in (line, "solutions_ex…")
+    nbformat.write(notebook, path)
+    assert tool.main(["--solutions", str(solutions), "--students", str(students)]) == 0
+    assert tool.main(["--check", "--solutions", str(solutions), "--students", str(students)]) == 1
+    assert "imports more than the checks" in capsys.readouterr().err
+
+
 def test_regions_become_stubs():
     tool = load_tool()
     source = 'def f(x):\n    """Doc."""\n    ### BEGIN SOLUTION\n    return x\n    ### END SOLUTION'

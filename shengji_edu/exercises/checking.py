@@ -33,7 +33,11 @@ grader (``shengji grade``, for marks), and both go through the same three steps:
 
 In the grader, step 2 runs in a child process and steps 1 and 3 in the grader's process, so
 nothing the student's code does to modules, ``__eq__`` or the checks themselves can change a
-comparison: a Card subclass whose ``__eq__`` is always true arrives as its card text. Answers
+comparison: a Card subclass whose ``__eq__`` is always true arrives as its card text. The child
+does not even hold the question: it is told the function's name, the call style
+(:data:`CALL_STYLES`) and the cases, and calls :func:`call_plain`. The references and
+solutions are not in the exercise modules but in ``solutions_exNN`` (:func:`answers`), which
+the grader's child can neither import nor read. Answers
 must therefore be plain data: numbers, text, True/False, cards, trumps, lists and tuples of
 them; anything else is reported by its type (the answer is wrong).
 
