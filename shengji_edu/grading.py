@@ -788,7 +788,7 @@ def defines(sources: Iterable[str], name: str) -> bool:
     magics) and mentions the name counts (it is given the benefit of the doubt)."""
     for source in sources:
         tree = _python(source)
-        if tree is None:
+        if tree is None or source.lstrip().startswith("%%"):  # a cell magic runs the text
             if name in source:
                 return True
             continue

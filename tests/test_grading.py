@@ -22,6 +22,7 @@ process a submission left behind would be found.
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import io
 import json
@@ -224,7 +225,7 @@ def check_limits_and_processes(hostile: dict) -> None:
 
 def check_honest(hostile: dict) -> None:
     honest = {name: row for name, row in hostile["rows"].items() if "honest" in name}
-    assert len(honest) == 3
+    assert len(honest) == 4  # 60_honest_variants: a package rule called, a lambda, a cache …
     for name, row in honest.items():
         assert row["passed"] == row["total"] == "5", (name, row["notes"])
         assert "changed on disk" not in row["notes"] and "stub" not in row["notes"]
@@ -646,7 +647,10 @@ def test_a_function_counts_only_if_the_notebook_defines_it():
     exec(compile("def parse_one(t):\n    return t", "<string>", "exec"), namespace)
     assert not defined_in(namespace["parse_one"], cells)  # exec of a string
     assert not defined_in(len, cells) and not defined_in(ex01.q1.reference, cells)
+    assert not defined_in(functools.cache(len), cells)
+    assert defined_in(functools.cache(namespace["points_of"]), cells)
     assert defines(["def points_of(cards):\n    return 0"], "points_of")
     assert defines(["points_of = lambda cards: 0"], "points_of")
+    assert defines(["%%time\ndef points_of(cards):\n    return 0"], "points_of")
     assert not defines(["from shengji_edu.scoring import trick_points as points_of"], "points_of")
     assert not defines(['globals()["points_of"] = len'], "points_of")

@@ -153,22 +153,37 @@ def cell_files(shell) -> set[str]:
 def defined_in(value: object, cells: set[str]) -> bool:
     """Was ``value`` defined by the notebook: a function (or a callable object of a class)
     compiled from one of its cells, in ``__main__``? A function imported from a module, made by
-    ``exec`` of a string, or a builtin, is not. Decorated functions are unwrapped first."""
-    target = value
+    ``exec`` of a string, or a builtin, is not. A decorated function counts if the decorator's
+    result or a function it wraps (``__wrapped__``, e.g. ``functools.cache``) is the
+    notebook's."""
+    chain = [value]
     with contextlib.suppress(Exception):
-        for _ in range(10):  # functools.wraps chains (a cache, a decorator)
-            inner = getattr(target, "__wrapped__", None)
+        for _ in range(10):
+            inner = getattr(chain[-1], "__wrapped__", None)
             if inner is None:
                 break
-            target = inner
-    code = getattr(target, "__code__", None)
+            chain.append(inner)
+    return any(_from_a_cell(link, cells) for link in chain)
+
+
+def _from_a_cell(value: object, cells: set[str]) -> bool:
+    code = getattr(value, "__code__", None)
+    target = value
     if not isinstance(code, types.CodeType):
         target = vars(type(value)).get("__call__")  # an instance of a notebook class
         code = getattr(target, "__code__", None)
         if not isinstance(code, types.CodeType):
             return False
-    module = getattr(target, "__module__", None)
-    return module == "__main__" and (not cells or code.co_filename in cells)
+    namespace = getattr(target, "__globals__", None)  # read-only; __module__ may be copied
+    in_main = getattr(target, "__module__", None) == "__main__" or (
+        isinstance(namespace, dict) and namespace.get("__name__") == "__main__"
+    )
+    made_by_a_cell = code.co_filename in cells or code.co_filename in IPYTHON_CELL_CODE
+    return in_main and (not cells or made_by_a_cell)
+
+
+IPYTHON_CELL_CODE = {"<timed exec>", "<timed eval>"}
+"""What IPython names the code of a cell run by ``%%time`` (the cell's own text)."""
 
 
 def run_cells(channel: Channel, shell, request: dict) -> None:
