@@ -806,7 +806,13 @@ class _Oracle:
     checked again with correct earlier functions, the child calls a stand-in in their place
     and the grader answers here, with the earlier question's solution, computed in this
     process. Bounded: only the names asked for, only during that check, arguments no larger
-    than the question's own cases, at most ``50`` calls per case."""
+    than the question's own cases, at most ``50`` calls per case.
+
+    Why this cannot earn credit: it answers only for earlier questions that did not pass and
+    are already recorded, and only while a question that already FAILed is checked again (its
+    result stays a FAIL: :meth:`.Question.with_dependencies`); in any other check the
+    stand-ins get an error. What a notebook could keep of those answers is an earlier
+    function's behaviour, never a later question's own answers."""
 
     PER_CASE = 50
 
