@@ -2,6 +2,13 @@
 
 What an instructor can rely on
 ------------------------------
+* **No answer within the student code's reach.** The solutions and references live in the
+  ``exercises/solutions_exNN`` modules; a graded child imports a copy of the package without
+  them (:func:`child_package`) and, with Landlock, may read nothing else of the package, so
+  they are neither importable nor readable there. The child is told a function's *name*, a
+  call style and the cases; it finds the function in the notebook's namespace, which must
+  have defined it (else MISSING, "define NAME in your notebook"). Where a question is checked
+  again with correct earlier functions, the child calls stand-ins answered by the grader.
 * **Student code never runs in the grader's process, and never judges itself.** Every
   submission runs in its own child process (:mod:`shengji_edu.sandbox`), in a fresh
   temporary folder holding a copy of that one notebook. The child executes the notebook's
@@ -27,6 +34,14 @@ What an instructor can rely on
   already graded (same file, same SHA-256, same grader). A notebook that was being graded
   when the grader died is marked in the CSV; the next run grades it last, alone, and if the
   grader dies again with it, it is not run a third time (``--fresh`` retries everything).
+* **The CSV is a ledger** (:func:`write_csv`): rows are keyed by the notebook's resolved
+  path, a new row replaces that notebook's row in place, every other row is kept, and the
+  file is replaced atomically. Grading one late notebook keeps the class's rows.
+* **The machine's failures are not grades**: when no process, thread or memory can be had
+  (:func:`transient`), the notebook is tried again (:data:`TRANSIENT_TRIES`, with a growing
+  pause), and if it still fails its row is :data:`RETRY`, never written.
+* **Nothing a submission wrote reaches the terminal or the CSV raw** (:func:`clean`): no
+  control character, no escape sequence. Rows are named by their path in the folder given.
 
 Statuses per question: PASS, FAIL, NOT ATTEMPTED, MISSING (no function of that name),
 ERROR (the notebook could not be checked: it ran out of time, or could not start; the notes
@@ -46,6 +61,7 @@ import ast
 import contextlib
 import csv
 import dataclasses
+import functools
 import hashlib
 import io
 import json
@@ -71,7 +87,9 @@ from .exercises.checking import (
     CheckResult,
     Foreign,
     Question,
+    decode_args,
     time_limit,
+    to_plain,
 )
 
 MISSING = "MISSING"
@@ -109,6 +127,12 @@ class Submission:
     exercise: str | None = None
     problem: str | None = None
     """Why it cannot be graded (not a notebook, exercise unknown), if so."""
+    name: str = ""
+    """How the terminal names it: its path relative to the folder given (``bob/ex01.ipynb``),
+    or the path as given for a file named on the command line."""
+
+    def __post_init__(self) -> None:
+        self.name = self.name or str(self.path)
 
 
 @dataclass
@@ -128,6 +152,8 @@ class Row:
     seconds: float = 0.0
     reused: bool = False
     """Taken from an earlier run's CSV (same file, same hash, same grader)."""
+    name: str = ""
+    """How the terminal names it (see :attr:`Submission.name`); the file's path if empty."""
 
     @property
     def passed(self) -> int:
@@ -159,13 +185,20 @@ class Settings:
 # --- reading the submissions ------------------------------------------------------------------
 def find_notebooks(paths: Iterable[str | os.PathLike]) -> list[Path]:
     """The notebooks named, and the ``*.ipynb`` files in the folders named (not checkpoints)."""
-    found: list[Path] = []
+    return [path for path, _name in named_notebooks(paths)]
+
+
+def named_notebooks(paths: Iterable[str | os.PathLike]) -> list[tuple[Path, str]]:
+    """:func:`find_notebooks`, each with its name for people: the path relative to the folder
+    given (``alice/ex01_cards.ipynb`` when every student has a folder), or as given."""
+    found: list[tuple[Path, str]] = []
     for item in paths:
         path = Path(item)
         if path.is_dir():
-            found += sorted(p for p in path.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+            inside = sorted(p for p in path.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+            found += [(p, p.relative_to(path).as_posix()) for p in inside]
         else:
-            found.append(path)
+            found.append((path, str(item)))
     return found
 
 
@@ -197,13 +230,14 @@ def _source(cell: dict) -> str:
     return "".join(str(s) for s in source) if isinstance(source, list) else str(source)
 
 
-def read_submission(path: Path) -> Submission:
+def read_submission(path: Path, name: str = "") -> Submission:
     """Read and hash one file; tell which exercise it is, or why it cannot be graded."""
     try:
         data = path.read_bytes()
     except OSError as error:
-        return Submission(path, b"", "", problem=f"cannot be read ({error.strerror or error})")
-    submission = Submission(path, data, hashlib.sha256(data).hexdigest())
+        problem = f"cannot be read ({error.strerror or error})"
+        return Submission(path, b"", "", problem=problem, name=name)
+    submission = Submission(path, data, hashlib.sha256(data).hexdigest(), name=name)
     try:
         notebook = json.loads(data.decode("utf-8"))
         if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):
@@ -223,10 +257,21 @@ def read_submission(path: Path) -> Submission:
 
 def read_submissions(paths: Iterable[str | os.PathLike]) -> list[Submission]:
     """Every submission found under ``paths``, read into memory and hashed, in order."""
-    return [read_submission(path) for path in find_notebooks(paths)]
+    return [read_submission(path, name) for path, name in named_notebooks(paths)]
 
 
 # --- grading one notebook ---------------------------------------------------------------------
+def _row(submission: Submission, **fields) -> Row:
+    """A row for this submission (its file, name, exercise and hash), with ``fields``."""
+    return Row(
+        file=str(submission.path),
+        exercise=submission.exercise,
+        sha256=submission.sha256,
+        name=submission.name,
+        **fields,
+    )
+
+
 class _Stop(Exception):
     """This run of the notebook is over (the child was killed or died)."""
 
@@ -239,40 +284,122 @@ class _Fatal(Exception):
     """The notebook cannot be graded at all (the note says why)."""
 
 
+class _Transient(Exception):
+    """The machine, not the notebook, failed (no process or thread could be started, no
+    memory for the grader's side): try again later; never a grade."""
+
+
+RETRY = "not graded (retry)"
+"""The state of a row whose grading failed for lack of resources (never written as a grade)."""
+TRANSIENT_TRIES = 3
+"""Tries of one notebook when the machine runs out of processes, threads or memory."""
+TRANSIENT_BACKOFF = 1.0
+"""Seconds before the second try (doubled before each further one)."""
+_TRANSIENT_TEXT = re.compile(
+    r"BlockingIOError|Resource temporarily unavailable|EAGAIN|can't start new thread"
+    r"|MemoryError|Cannot allocate memory|ENOMEM|Too many open files|EMFILE|ENFILE"
+    r"|fork(?:ing)? failed|os\.fork",
+    re.IGNORECASE,
+)
+
+
+def transient(error: BaseException | str) -> bool:
+    """Is this the machine running out of resources (processes, threads, memory, files)
+    rather than anything the notebook did?"""
+    import errno
+
+    if isinstance(error, str):
+        return bool(_TRANSIENT_TEXT.search(error))
+    if isinstance(error, BlockingIOError | MemoryError):
+        return True
+    if isinstance(error, OSError):
+        codes = (errno.EAGAIN, errno.ENOMEM, errno.EMFILE, errno.ENFILE)
+        return error.errno in codes
+    if isinstance(error, RuntimeError):
+        return "can't start new thread" in str(error)
+    if isinstance(error, sandbox.SandboxClosed):
+        return transient(f"{error.ending.reason} {error.ending.stderr[-500:]}")
+    return False
+
+
 def _environment(settings: Settings) -> dict[str, str]:
-    """What the child needs besides the sandbox's minimal environment."""
+    """What the child needs besides the sandbox's minimal environment: its package is the
+    copy without the answers (:func:`child_package`), first on its path."""
     import site
 
-    env = {
+    return {
         "MPLBACKEND": "Agg",
         "SHENGJI_EDU_TIME_LIMIT": f"{settings.call_limit:g}",
         "PYTHONUSERBASE": site.getuserbase(),
+        "PYTHONPATH": str(child_package().parent),
     }
-    root = _source_checkout()
-    if root is not None:
-        env["PYTHONPATH"] = root
-    return env
 
 
-def _source_checkout() -> str | None:
-    """The folder to put on the child's path when the package is not installed (a checkout)."""
-    from importlib import metadata
+_PACKAGE = Path(__file__).resolve().parent
+_ANSWERS = re.compile(r"solutions_ex\d\d\b")
+"""The modules holding the answers (``exercises/solutions_exNN.py``, their bytecode too)."""
 
-    try:
-        metadata.distribution("shengji-edu")
-        return None
-    except metadata.PackageNotFoundError:
-        return str(Path(__file__).resolve().parent.parent)
+
+def _answer_files(names: Iterable[str]) -> list[str]:
+    return [name for name in names if _ANSWERS.match(name)]
+
+
+@functools.cache
+def child_package() -> Path:
+    """A copy of this package *without* the answers (``exercises/solutions_exNN.py`` and
+    their bytecode), made once per process in a temporary folder (removed at exit): the
+    package a graded child imports first and, with Landlock, the only part of it that it may
+    read. So the answers are neither importable nor readable where a notebook runs for marks.
+    (With an editable install or a checkout, the package itself is then out of the child's
+    view; a package installed into site-packages is not, because the child must read
+    site-packages: the banner then says that the answers are readable, see
+    :func:`answers_hidden`.)"""
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="shengji-grade-package-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+
+    def ignore(_where: str, names: list[str]) -> list[str]:
+        return [*_answer_files(names), *[n for n in names if n == ".ipynb_checkpoints"]]
+
+    shutil.copytree(_PACKAGE, folder / _PACKAGE.name, ignore=ignore)
+    return folder / _PACKAGE.name
+
+
+def answers_hidden(read_paths: Sequence[str] | None, landlock: bool) -> bool:
+    """Can a child with these read paths (under Landlock) neither import nor read the
+    answers? Only if no read path holds this package's ``exercises`` folder."""
+    if read_paths is None or not landlock:
+        return False
+    hidden = str(_PACKAGE / "exercises")
+    return not any(
+        hidden == path or hidden.startswith(path.rstrip(os.sep) + os.sep)
+        for path in (os.path.realpath(p) for p in read_paths)
+    )
 
 
 def _read_paths(settings: Settings, exclude: Sequence[Path]) -> list[str] | None:
+    """What a child may read (Landlock): Python's files and the copy of the package without
+    the answers; not the package itself, nor the checkout around it, nor the submissions."""
     if not settings.restrict_reads:
         return None
-    extra = [str(Path(__file__).resolve().parent)]
-    root = _source_checkout()
-    if root is not None:
-        extra.append(root)
-    return sandbox.python_read_paths(extra=extra, exclude=[str(p) for p in exclude])
+    hidden = [str(p) for p in exclude]
+    if not _in_site_packages():  # a checkout on sys.path (an editable install) is left out
+        hidden.append(str(_PACKAGE))
+    paths = sandbox.python_read_paths(extra=[str(child_package().parent)], exclude=hidden)
+    return [path for path in paths if Path(path).resolve() != _PACKAGE]
+
+
+def _in_site_packages() -> bool:
+    """Is this package installed in a site-packages folder (which the child must read)?"""
+    import site
+    import sysconfig
+
+    folders = [*site.getsitepackages(), site.getusersitepackages()]
+    folders += [sysconfig.get_paths()[name] for name in ("purelib", "platlib")]
+    return any(_PACKAGE.parent == Path(folder).resolve() for folder in folders if folder)
 
 
 class _Turn:
@@ -282,20 +409,22 @@ class _Turn:
         self.submission = submission
         self.settings = settings
         self.context = context
-        self.row = Row(
-            file=str(submission.path), exercise=submission.exercise, sha256=submission.sha256
-        )
+        self.row = _row(submission)
         self.questions = questions(submission.exercise)
         self.cells = [
             (number, _source(cell))
             for number, cell in enumerate(_cells(submission.notebook), 1)
             if cell.get("cell_type") == "code"
         ]
+        self.sources = [source for _number, source in self.cells]
+        self.undefined: list[str] = []
         self.skip: set[int] = set()
         self.cell_notes: dict[int, str] = {}
         self.syntax: dict[int, str] = {}
         self.deadline = time.monotonic() + settings.timeout
         self.box: sandbox.Sandbox | None = None
+        self.ready = False
+        """Whether the child of the current run said it was ready (before: not the notebook)."""
 
     # --- the runs ------------------------------------------------------------------------
     def grade(self) -> Row:
@@ -321,6 +450,9 @@ class _Turn:
             self._record(question, ERROR, why)
         self._stubs_that_passed()
         self.row.notes[:0] = [self.cell_notes[n] for n in sorted(self.cell_notes)]
+        undefined = list(dict.fromkeys(self.undefined))
+        if undefined:
+            self.row.notes.append(f"define {', '.join(undefined)} in your notebook")
         review = review_code(source for _number, source in self.cells)
         if review:
             self.row.notes.append(f"its code reaches into {review}: read it")
@@ -330,6 +462,7 @@ class _Turn:
     def _run(self, pending: list[Question]) -> None:
         """One run of the child: the cells, then the questions still pending."""
         left = self.deadline - time.monotonic()
+        self.ready = False
         self.box = sandbox.Sandbox(
             _RUNNER,
             files={self.submission.path.name: self.submission.data},
@@ -346,7 +479,13 @@ class _Turn:
             try:
                 self.box.start()
             except sandbox.SandboxClosed as error:
+                if transient(error):
+                    raise _Transient(_first_line(error.ending.reason)) from None
                 self._fatal(f"the sandbox could not start ({error.ending.reason})")
+            except (OSError, RuntimeError, MemoryError) as error:
+                if transient(error):
+                    raise _Transient(f"{type(error).__name__}: {error}") from None
+                raise
             functions = self._run_cells(pending)
             for question in list(pending):
                 try:
@@ -381,6 +520,7 @@ class _Turn:
         try:
             if self._receive(max(30.0, settings.cell_limit)).get("event") != "ready":
                 self._fatal("the notebook's process broke the grading protocol")
+            self.ready = True
             while True:
                 message = self._receive(settings.cell_limit + settings.grace)
                 event = message.get("event")
@@ -417,6 +557,8 @@ class _Turn:
             self.skip.add(cell)
             raise _Stop
         tail = _first_line(ending.stderr.strip().splitlines()[-1] if ending.stderr.strip() else "")
+        if not self.ready and transient(f"{ending.stderr[-2000:]} {ending.reason}"):
+            raise _Transient(tail or ending.reason)  # Python could not start: not the notebook
         self._fatal(f"the notebook's process ended before it ran ({tail or ending.reason})")
 
     def _cell_done(self, number: object, error: object) -> None:
@@ -478,6 +620,16 @@ class _Turn:
             result = question.not_a_function(given)
             self._record(question, result.status, result.message)
             return
+        if info.get("defined") is not True or not defines(self.sources, question.function):
+            self._record(
+                question,
+                MISSING,
+                f"{question.label}: {MISSING}. The notebook has a {question.function}, but "
+                f"did not define it (imported, or made some other way): define "
+                f"{question.function} in your notebook.",
+            )
+            self.undefined.append(question.function)
+            return
         result, _names, stopped = self._check(question, {})
         if result.status == FAIL and question.builds_on and not stopped:
             failing = [q for q in question.dependencies() if self.row.statuses.get(q.id) != PASS]
@@ -518,12 +670,14 @@ class _Turn:
                 "op": "check",
                 "question": question.id,
                 "function": question.function,
+                "call": question.call_style,
                 "cases": cases,
                 "limit": limit,
                 "total": TOTAL_TIME_LIMIT,
-                "swap": swap,
+                "ask": sorted(swap),
             }
         )
+        oracle = _Oracle(question, swap)
         outcomes: list[object] = []
         names: list[str] = []
         stopped = False
@@ -533,6 +687,8 @@ class _Turn:
                 event = message.get("event")
                 if event == "case" and len(outcomes) < len(cases):
                     outcomes.append(message.get("outcome"))
+                elif event == "ask":
+                    self.box.send(oracle.answer(message))
                 elif event == "checked":
                     swapped = message.get("swapped")
                     names = [str(n) for n in swapped] if isinstance(swapped, list) else []
@@ -564,8 +720,10 @@ class _Turn:
         self.row.messages[question.id] = message
 
 
+@functools.lru_cache(maxsize=4096)
 def _python(source: str) -> ast.Module | None:
-    """A cell's code as Python syntax (after IPython's magic transforms); None if it is not."""
+    """A cell's code as Python syntax (after IPython's magic transforms); None if it is not.
+    Cached: every question reads the same cells (the trees are only read, never changed)."""
     try:
         from IPython.core.inputtransformer2 import TransformerManager
 
@@ -623,8 +781,75 @@ def _binds(node: ast.AST, name: str) -> bool:
     return False
 
 
+def defines(sources: Iterable[str], name: str) -> bool:
+    """Does the notebook's text define ``name`` itself: a ``def`` (or ``class``) of that name,
+    or an assignment to it (``name = lambda …``)? An import, ``globals()[…] =`` or ``exec`` of
+    text does not count. Read from the text, never run; a cell that is not Python (after
+    magics) and mentions the name counts (it is given the benefit of the doubt)."""
+    for source in sources:
+        tree = _python(source)
+        if tree is None or source.lstrip().startswith("%%"):  # a cell magic runs the text
+            if name in source:
+                return True
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                if node.name == name:
+                    return True
+            elif isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+                return True
+    return False
+
+
+class _Oracle:
+    """Answers a check's stand-ins (see :mod:`.exercises.submission`): when a question is
+    checked again with correct earlier functions, the child calls a stand-in in their place
+    and the grader answers here, with the earlier question's solution, computed in this
+    process. Bounded: only the names asked for, only during that check, arguments no larger
+    than the question's own cases, at most ``50`` calls per case.
+
+    Why this cannot earn credit: it answers only for earlier questions that did not pass and
+    are already recorded, and only while a question that already FAILed is checked again (its
+    result stays a FAIL: :meth:`.Question.with_dependencies`); in any other check the
+    stand-ins get an error. What a notebook could keep of those answers is an earlier
+    function's behaviour, never a later question's own answers."""
+
+    PER_CASE = 50
+
+    def __init__(self, question: Question, swap: dict[str, str]) -> None:
+        by_id = {q.id: q for q in question.dependencies()}
+        self.solutions = {name: by_id[qid] for name, qid in swap.items() if qid in by_id}
+        cases = question.wire_cases()
+        self.largest = max((len(json.dumps(wire)) for wire in cases), default=0) + 200
+        self.left = self.PER_CASE * max(1, len(cases))
+
+    def answer(self, message: dict) -> dict:
+        number = message.get("id")
+        reply: dict = {"op": "answer", "id": number if isinstance(number, int) else 0}
+        earlier = self.solutions.get(str(message.get("name")))
+        args = message.get("args")
+        self.left -= 1
+        try:
+            if earlier is None or self.left < 0:
+                raise ValueError("not available")
+            if not isinstance(args, list) or len(json.dumps(args)) > self.largest:
+                raise ValueError("arguments too large")
+            solution = earlier.solution_function
+            if solution is None:
+                raise ValueError("no solution")
+            value = solution(*decode_args(args))
+            reply["value"] = to_plain(value)
+        except Exception as error:
+            reply["error"] = (
+                f"the correct {earlier.function if earlier else 'function'} "
+                f"could not answer ({type(error).__name__})"
+            )
+        return reply
+
+
 _REACHES = {
     "the grading code": r"shengji_edu\.(grading|sandbox)|exercises\.(checking|submission)"
+    r"|solutions_ex|\bCALL_STYLES\b"
     r"|\bcall_plain\b|\bjudge\b|solution_function|\._solution\b|\.reference\b",
     "IPython's machinery": r"input_transformers|ast_transformers|events\.register"
     r"|display_pub|set_custom_exc|IPython\.display\.display\s*=",
@@ -716,6 +941,9 @@ def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Contex
                 restrictions["reads_restricted"] = bool(
                     context.read_paths is not None and restrictions.get("landlock")
                 )
+                restrictions["answers_hidden"] = answers_hidden(
+                    context.read_paths, bool(restrictions.get("landlock"))
+                )
                 if number:
                     restrictions["weakened"] = problem
                 return context, restrictions
@@ -732,21 +960,45 @@ def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Contex
 def grade_submission(
     submission: Submission, settings: Settings | None = None, context: _Context | None = None
 ) -> Row:
-    """Grade one submission in its own sandboxed child process. Never raises."""
+    """Grade one submission in its own sandboxed child process. Never raises.
+
+    When the machine rather than the notebook fails (no process or thread can be started,
+    the grader's side runs out of memory: :func:`transient`), the notebook is graded again
+    from the start, up to :data:`TRANSIENT_TRIES` times with a growing pause; if it still
+    fails, its row's state is :data:`RETRY` and it is never written as a grade (the next
+    run grades it).
+    """
     settings = settings or Settings()
     if submission.problem is not None or submission.exercise not in EXERCISES:
-        row = Row(str(submission.path), submission.exercise, sha256=submission.sha256)
+        row = _row(submission)
         row.notes.append(submission.problem or "cannot be graded")
         return row
-    try:
-        context = context or preflight(settings, [submission.path])[0]
-        return _Turn(submission, settings, context).grade()
-    except Exception as error:  # whatever happens, the notebook gets a row
-        row = Row(str(submission.path), submission.exercise, sha256=submission.sha256)
-        row.notes.append(f"could not be graded: {type(error).__name__}: {_first_line(str(error))}")
-        for question in questions(submission.exercise):
-            row.statuses.setdefault(question.id, ERROR)
-        return row
+    why = ""
+    for attempt in range(TRANSIENT_TRIES):
+        if attempt:
+            time.sleep(TRANSIENT_BACKOFF * 2 ** (attempt - 1))
+        try:
+            context = context or preflight(settings, [submission.path])[0]
+            return _Turn(submission, settings, context).grade()
+        except _Transient as error:
+            why = str(error)
+        except Exception as error:  # whatever happens, the notebook gets a row
+            if transient(error):
+                why = f"{type(error).__name__}: {error}"
+                continue
+            row = _row(submission)
+            row.notes.append(
+                f"could not be graded: {type(error).__name__}: {_first_line(str(error))}"
+            )
+            for question in questions(submission.exercise):
+                row.statuses.setdefault(question.id, ERROR)
+            return row
+    row = _row(submission, state=RETRY)
+    row.notes.append(
+        f"{RETRY}: the machine ran out of resources ({_first_line(why)}), {TRANSIENT_TRIES} "
+        f"times; run the same command again"
+    )
+    return row
 
 
 def grade_notebook(path: str | os.PathLike, timeout: float = TIMEOUT, **limits) -> Row:
@@ -808,24 +1060,34 @@ class GradingRun:
         self.running: dict[int, int] = {}
         self.restrictions: dict = {}
         self.reused = 0
-        self.dropped = 0
+        self.previous: list[dict[str, str]] = []
+        """The rows of the CSV as it was: kept, except those of notebooks graded now."""
         self.lock = threading.Lock()
-        if self.csv_path is not None and not fresh:
-            self._resume()
+        if self.csv_path is not None:
+            self.previous = read_csv(self.csv_path)
+            if not fresh:
+                self._resume()
+
+    @property
+    def kept(self) -> int:
+        """Rows of the CSV that are for other notebooks (kept as they are)."""
+        if self.csv_path is None:
+            return 0
+        mine = {ledger_key(s.path) for s in self.submissions}
+        folder = self.csv_path.resolve().parent
+        return sum(ledger_key(folder / old.get("file", "")) not in mine for old in self.previous)
 
     # --- resuming -------------------------------------------------------------------------
     def _resume(self) -> None:
-        previous = read_csv(self.csv_path)
         version = grader_version()
+        folder = self.csv_path.resolve().parent
         files = {}
-        for row in previous:
-            files[(row.get("file", ""), row.get("sha256", ""))] = row
-        used = 0
+        for row in self.previous:
+            files[(ledger_key(folder / row.get("file", "")), row.get("sha256", ""))] = row
         for index, submission in enumerate(self.submissions):
-            old = files.get((str(submission.path), submission.sha256))
+            old = files.get((ledger_key(submission.path), submission.sha256))
             if old is None or old.get("grader") != version:
                 continue
-            used += 1
             state = old.get("state", "")
             match = re.fullmatch(r"running \(attempt (\d+)\)", state)
             if match:
@@ -833,15 +1095,13 @@ class GradingRun:
                 if attempt >= 2:
                     exercise = submission.exercise
                     ids = [q.id for q in questions(exercise)] if exercise in EXERCISES else []
-                    self.rows[index] = Row(
-                        str(submission.path),
-                        submission.exercise,
+                    self.rows[index] = _row(
+                        submission,
                         statuses=dict.fromkeys(ids, ERROR),
                         notes=[
                             "the grader stopped twice while grading this notebook (did it "
                             "kill the grader?): not run again; --fresh retries it"
                         ],
-                        sha256=submission.sha256,
                     )
                 else:
                     self.running[index] = attempt
@@ -851,7 +1111,6 @@ class GradingRun:
                     row.reused = True
                     self.rows[index] = row
                     self.reused += 1
-        self.dropped = len(previous) - used
 
     # --- running ------------------------------------------------------------------------------
     def run(self, jobs: int, progress: Callable[[Row, int, int], None] | None = None) -> list[Row]:
@@ -929,25 +1188,27 @@ class GradingRun:
                 row.notes.append(note)
 
     def write(self) -> None:
-        """Rewrite the CSV (atomically): the rows done, and markers for the ones running."""
+        """Rewrite the CSV (atomically): the rows done, markers for the ones running, and every
+        row of the CSV that is for another notebook, as it was. A notebook not graded for lack
+        of resources (:data:`RETRY`) keeps its earlier row, if any: it is never a grade."""
         if self.csv_path is None:
             return
         rows = []
         for index, row in enumerate(self.rows):
+            if row is not None and row.state == RETRY:
+                continue
             if row is not None:
                 rows.append(row)
             elif index in self.running:
                 submission = self.submissions[index]
                 rows.append(
-                    Row(
-                        str(submission.path),
-                        submission.exercise,
+                    _row(
+                        submission,
                         notes=["grading started but did not finish (the grader stopped)"],
-                        sha256=submission.sha256,
                         state=f"running (attempt {self.running[index]})",
                     )
                 )
-        write_csv(rows, self.csv_path)
+        write_csv(rows, self.csv_path, previous=self.previous)
 
 
 # --- the CSV ----------------------------------------------------------------------------------
@@ -967,24 +1228,46 @@ def question_columns(rows: Sequence[Row]) -> list[str]:
     return [q.id for exercise in present for q in questions(exercise)]
 
 
-def table_rows(rows: Sequence[Row]) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of the CSV."""
+def ledger_key(path: str | os.PathLike) -> str:
+    """The identity of a submission in the grades file: its resolved absolute path (so a
+    folder named relatively or absolutely, or one file of it named alone, is the same)."""
+    return os.path.realpath(path)
+
+
+def csv_file_name(path: str | os.PathLike, folder: Path) -> str:
+    """The ``file`` column: the path relative to the CSV's folder when it is beneath it (the
+    ledger then survives moving the course folder), else the resolved absolute path."""
+    resolved = Path(ledger_key(path))
+    try:
+        return resolved.relative_to(folder).as_posix()
+    except ValueError:
+        return str(resolved)
+
+
+CSV_START = ["file", "sha256", "exercise"]
+CSV_END = ["passed", "total", "notes", "state", "grader"]
+
+
+def table_rows(
+    rows: Sequence[Row], folder: Path | None = None
+) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the CSV (``file`` relative to ``folder``, see :func:`csv_file_name`)."""
     columns = question_columns(rows)
-    header = ["file", "sha256", "exercise", *columns, "passed", "total", "notes", "state"]
-    header.append("grader")
+    header = [*CSV_START, *columns, *CSV_END]
     version = grader_version()
     body = []
     for row in rows:
         graded = row.state == "graded"
+        name = row.file if folder is None else csv_file_name(row.file, folder)
         body.append(
             [
-                row.file,
+                clean(name),
                 row.sha256,
                 row.exercise or "?",
                 *[row.statuses.get(column, "") for column in columns],
                 str(row.passed) if graded else "",
                 str(row.total) if graded else "",
-                "; ".join(row.notes),
+                clean("; ".join(row.notes)),
                 row.state,
                 version,
             ]
@@ -992,17 +1275,56 @@ def table_rows(rows: Sequence[Row]) -> tuple[list[str], list[list[str]]]:
     return header, body
 
 
-def write_csv(rows: Sequence[Row], path: str | os.PathLike) -> None:
-    """Write the grade table as CSV (UTF-8, one row per notebook), replacing the file whole."""
-    header, body = table_rows(rows)
+def write_csv(
+    rows: Sequence[Row], path: str | os.PathLike, previous: Sequence[dict[str, str]] = ()
+) -> None:
+    """Write the grades file (UTF-8, one row per notebook), atomically (a temporary file in
+    the same folder, then ``os.replace``): a ledger. ``previous`` (the rows the file held) are
+    kept, in their order, except those of the same notebooks as ``rows`` (same resolved
+    path, :func:`ledger_key`), which ``rows`` replace in place; new ones are added at the
+    end. Nothing else is dropped. Every text cell is cleaned of control characters."""
+    import tempfile
+
     target = Path(path)
+    folder = target.resolve().parent
+    header, body = table_rows(rows, folder)
+    new = {ledger_key(folder / line[0]): dict(zip(header, line, strict=True)) for line in body}
+    extra = [
+        column
+        for old in previous
+        for column in old
+        if column not in header and column is not None and column not in CSV_END
+    ]
+    exercises = {old.get("exercise", "") for old in previous} | {r.exercise for r in rows}
+    columns = question_columns([Row("", e) for e in sorted(x for x in exercises if x)])
+    questions_now = [c for c in header if c not in CSV_START + CSV_END]
+    columns += [c for c in questions_now if c not in columns]
+    columns += [c for c in dict.fromkeys(extra) if c not in columns]
+    header = [*CSV_START, *columns, *CSV_END]
+    merged: list[dict[str, str]] = []
+    placed: set[str] = set()
+    for old in previous:
+        key = ledger_key(folder / (old.get("file") or ""))
+        if key in new:
+            if key not in placed:
+                merged.append(new[key])
+                placed.add(key)
+        else:
+            merged.append(old)
+    merged += [line for key, line in new.items() if key not in placed]
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerow(header)
-    writer.writerows(body)
-    temporary = target.with_name(f".{target.name}.tmp")  # one fixed name: never a pile of them
+    for line in merged:
+        writer.writerow([clean(str(line.get(column) or "")) for column in header])
+    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
     try:
-        with open(temporary, "w", newline="", encoding="utf-8") as stream:
+        try:
+            mode = target.stat().st_mode & 0o777
+        except OSError:
+            mode = 0o644
+        os.chmod(temporary, mode)
+        with open(descriptor, "w", newline="", encoding="utf-8") as stream:
             stream.write(buffer.getvalue())
             stream.flush()
             os.fsync(stream.fileno())
@@ -1029,14 +1351,27 @@ def _row_from_csv(old: dict[str, str], submission: Submission) -> Row | None:
     if any(not status for status in statuses.values()):
         return None
     notes = [note for note in old.get("notes", "").split("; ") if note]
-    return Row(
-        file=str(submission.path),
-        exercise=exercise,
-        statuses=statuses,
-        notes=notes,
-        sha256=submission.sha256,
-        state="graded",
-    )
+    return _row(submission, statuses=statuses, notes=notes, state="graded")
+
+
+# --- text from a submission -------------------------------------------------------------------
+_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: cursor moves, erasing, colours
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC: window title, hyperlinks
+    r"|\x1b[PX^_][^\x1b]*(?:\x1b\\)?"  # DCS, SOS, PM, APC strings
+    r"|\x1b[\s\S]?"  # any other escape
+    r"|\x9b[0-?]*[ -/]*[@-~]|\x9d[^\x07\x9c]*[\x07\x9c]?"  # the 8-bit CSI and OSC
+)
+_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def clean(text: str, lines: bool = False) -> str:
+    """``text`` (from a submission: its file name, an error message, a note) without control
+    characters: no escape sequence (that could erase lines or set the window title), no C0
+    or C1 control, no bidirectional override. Newlines and tabs stay when ``lines``, else
+    they become spaces."""
+    text = _CONTROLS.sub("", _ESCAPES.sub("", str(text)))
+    return text if lines else re.sub(r"[\t\n]", " ", text)
 
 
 # --- the terminal table -----------------------------------------------------------------------
@@ -1058,12 +1393,16 @@ def _shorten(text: str, width: int, middle: bool = False) -> str:
     return text[: width - 1] + "…"
 
 
-def _display_name(row: Row, base: Path | None) -> str:
+def _display_name(row: Row, base: Path | None = None) -> str:
+    """The row's name for people: its path relative to the folder given (:attr:`Row.name`),
+    else relative to ``base``, else the file's name; never a control character."""
+    if row.name:
+        return clean(row.name)
     path = Path(row.file)
     if base is not None:
         with contextlib.suppress(ValueError):
-            return path.relative_to(base).as_posix()
-    return path.name
+            return clean(path.resolve().relative_to(base).as_posix())
+    return clean(path.name)
 
 
 def format_table(rows: Sequence[Row], width: int = 100) -> str:
@@ -1086,7 +1425,7 @@ def format_table(rows: Sequence[Row], width: int = 100) -> str:
             cells = "".join(f" {SHORT.get(row.statuses.get(q, ''), '-'):<4}" for q in ids)
             score = f"{row.passed}/{row.total}"
             line = f"{_shorten(name, name_width, middle=True):<{name_width}}{cells}  {score:<5}"
-            notes = _shorten("; ".join(row.notes), max(0, width - len(line) - 2))
+            notes = _shorten(clean("; ".join(row.notes)), max(0, width - len(line) - 2))
             lines.append(f"{line}  {notes}".rstrip())
         blocks.append("\n".join(lines))
     others = [row for row in rows if not (row.exercise in EXERCISES and row.statuses)]
@@ -1095,7 +1434,7 @@ def format_table(rows: Sequence[Row], width: int = 100) -> str:
         name_width = max(4, min(40, max(len(n) for n in names)))
         lines = ["not graded"]
         for row, name in zip(others, names, strict=True):
-            note = _shorten("; ".join(row.notes), width - name_width - 2)
+            note = _shorten(clean("; ".join(row.notes)), width - name_width - 2)
             lines.append(
                 f"{_shorten(name, name_width, middle=True):<{name_width}}  {note}".rstrip()
             )
@@ -1154,13 +1493,17 @@ def grade_command(
     )
     if run.reused:
         say(f"reusing {run.reused} row(s) of {csv_path} (same file and SHA-256; --fresh regrades)")
-    if run.dropped:
-        say(f"{run.dropped} row(s) of {csv_path} are for other files or code: not kept")
+    if run.kept:
+        say(f"keeping {run.kept} row(s) of {csv_path} for other notebooks as they are")
     width = len(str(len(submissions)))
 
     def progress(row: Row, done: int, total: int) -> None:
-        name = _shorten(Path(row.file).name, 40, middle=True)
-        score = f"{row.passed}/{row.total}" if row.statuses else "not graded"
+        name = _shorten(_display_name(row), 40, middle=True)
+        score = (
+            f"{row.passed}/{row.total}"
+            if row.statuses
+            else (RETRY if row.state == RETRY else "not graded")
+        )
         say(f"  [{done:>{width}}/{total}] {name}: {score} ({row.seconds:.1f} s)")
 
     previous = _catch_termination()
@@ -1183,6 +1526,12 @@ def grade_command(
                 "warning: the full sandbox could not start here "
                 f"({run.restrictions['weakened']}); graded with the limits above"
             )
+        if not run.restrictions.get("answers_hidden"):
+            say(
+                "warning: the notebooks could read the package's answers here (no Landlock "
+                "read restriction, or the package is installed in site-packages): for marks, "
+                'grade on Linux 5.13+ with an editable install (pip install -e ".[notebooks]")'
+            )
     print()
     print(format_table(rows))
     if details:
@@ -1193,25 +1542,32 @@ def grade_command(
                 if row.statuses.get(q) not in (PASS, NOT_ATTEMPTED)
             ]
             if shown or row.notes:
-                print(f"\n=== {row.file} ({row.sha256[:12]})")
+                print(f"\n=== {_display_name(row)} ({row.sha256[:12]})")
                 for note in row.notes:
-                    print(f"note: {note}")
+                    print(f"note: {clean(note)}")
                 for question, message in shown:
-                    print(f"\n--- {question}: {message}")
-    changed = [row.file for row in rows if any("changed on disk" in note for note in row.notes)]
+                    print(f"\n--- {question}: {clean(message, lines=True)}")
+    changed = [_display_name(row) for row in rows if any("changed on disk" in n for n in row.notes)]
     if changed:
         print(
             f"\nwarning: {len(changed)} file(s) changed on disk while grading: "
             + ", ".join(changed)
         )
+    retry = [_display_name(row) for row in rows if row.state == RETRY]
+    if retry:
+        print(
+            f"\nwarning: {len(retry)} notebook(s) not graded: the machine ran out of processes, "
+            f"threads or memory ({', '.join(retry[:5])}{' …' if len(retry) > 5 else ''}); "
+            f"nothing was recorded for them: run the same command again"
+        )
     if csv_path:
-        print(f"\nwrote {csv_path} ({len(rows)} rows)")
+        print(f"\nwrote {csv_path} ({len(read_csv(csv_path))} rows)")
     else:
         print(
             "\nno CSV written: add --csv FILE to save the table (a rerun then skips the "
             "notebooks already graded)"
         )
-    return 0
+    return 75 if retry else 0
 
 
 def _printer() -> Callable[[str], None]:

@@ -26,6 +26,7 @@ import pytest
 
 from shengji_edu import ALL_CARDS, decompose, new_deck, parse_cards
 from shengji_edu.exercises import FAIL, NOT_ATTEMPTED, PASS, ex11, notebook_name, questions
+from shengji_edu.exercises import solutions_ex11 as solved11
 
 ROOT = Path(__file__).resolve().parent.parent
 STUDENT_COPY = ROOT / "exercises" / notebook_name("ex11")
@@ -51,12 +52,12 @@ def wrong_answers() -> dict[str, list]:
         counts = Counter(cards)
         if len(counts) == 1:
             return {1: "single", 2: "pair"}.get(len(cards))
-        return ex11.unit_kind(cards, trump) if set(counts.values()) == {2} else None
+        return solved11.unit_kind(cards, trump) if set(counts.values()) == {2} else None
 
     def steps_as_a_set(cards, trump):  # two groups on one shared step look consecutive
         counts = Counter(cards)
         if not cards or len(set(counts.values())) != 1 or len(counts) == 1:
-            return ex11.unit_kind(cards, trump)
+            return solved11.unit_kind(cards, trump)
         if len({trump.suit_of(c) for c in cards}) != 1 or len(cards) == len(counts):
             return None
         steps = sorted({trump.step(c) for c in counts})
@@ -67,13 +68,13 @@ def wrong_answers() -> dict[str, list]:
     def printed_suits(cards, trump):  # printed suit instead of effective suit
         if len({card.suit for card in cards}) > 1:
             return None
-        return ex11.unit_kind(cards, trump)
+        return solved11.unit_kind(cards, trump)
 
     def two_deck_settlement(points, decks):
-        return ex11.settle_levels(points, 2)
+        return solved11.settle_levels(points, 2)
 
     def step_of_40_per_deck(points, decks):
-        return ex11.settle_levels(points, 2 * decks)
+        return solved11.settle_levels(points, 2 * decks)
 
     def deal_taken_at_one_step(points, decks):
         step = 20 * decks
@@ -96,10 +97,10 @@ def wrong_answers() -> dict[str, list]:
         return _shape_with(cards, trump, by_steps=True)
 
     def cap_ignored(lead, trump, kitty, kitty_max):
-        return ex11.multiplier(lead, trump, kitty, None)
+        return solved11.multiplier(lead, trump, kitty, None)
 
     def plain_as_2m(lead, trump, kitty, kitty_max):
-        value = ex11.multiplier(lead, trump, kitty, kitty_max)
+        value = solved11.multiplier(lead, trump, kitty, kitty_max)
         return 2 * value if kitty == "plain" else value
 
     def triples_counted_as_pairs(lead, trump, kitty, kitty_max):  # two-deck thinking again
@@ -108,7 +109,7 @@ def wrong_answers() -> dict[str, list]:
         return value if kitty_max is None else min(value, kitty_max)
 
     def cap_as_a_floor(lead, trump, kitty, kitty_max):
-        value = ex11.multiplier(lead, trump, kitty, None)
+        value = solved11.multiplier(lead, trump, kitty, None)
         return value if kitty_max is None else max(value, kitty_max)
 
     return {
@@ -126,7 +127,7 @@ def wrong_answers() -> dict[str, list]:
 
 
 def _shape_with(cards, trump, pick=None, exact_pairs=False, wider_first=True, by_steps=False):
-    """ex11.lead_shape with one of its rules changed (for the wrong answers above)."""
+    """solved11.lead_shape with one of its rules changed (for the wrong answers above)."""
     counts = Counter(cards)
     titanics, tractors = [], []
     while True:

@@ -53,12 +53,18 @@ from shengji_edu.exercises import (
     ex04,
     ex05,
     ex06,
-    ex07,
-    ex08,
-    ex10,
     notebook_name,
     questions,
 )
+from shengji_edu.exercises import solutions_ex01 as solved01
+from shengji_edu.exercises import solutions_ex02 as solved02
+from shengji_edu.exercises import solutions_ex03 as solved03
+from shengji_edu.exercises import solutions_ex04 as solved04
+from shengji_edu.exercises import solutions_ex05 as solved05
+from shengji_edu.exercises import solutions_ex06 as solved06
+from shengji_edu.exercises import solutions_ex07 as solved07
+from shengji_edu.exercises import solutions_ex08 as solved08
+from shengji_edu.exercises import solutions_ex10 as solved10
 from shengji_edu.exercises.checking import RESULTS
 from shengji_edu.gin import candidate_melds, card_value
 from shengji_edu.gin import deadwood as gin_deadwood
@@ -134,10 +140,10 @@ def _ex01_wrong():
         return len(hand) // 2
 
     def upper_case_only(text):
-        return ex01.parse_one(text)
+        return solved01.parse_one(text)
 
     def no_symbols(text):
-        return ex01.parse_one(text.upper().replace("T", "10"))
+        return solved01.parse_one(text.upper().replace("T", "10"))
 
     def set_difference(seen):
         return [c for c in new_deck() if c not in seen]
@@ -181,7 +187,7 @@ def _ex02_wrong():
         return None
 
     def by_strength(cards, level, trump_suit):
-        return sorted(cards, key=lambda c: -ex02.strength_key(c, level, trump_suit))
+        return sorted(cards, key=lambda c: -solved02.strength_key(c, level, trump_suit))
 
     def canonical(cards, level, trump_suit):
         return sorted(cards)
@@ -225,14 +231,14 @@ def _ex03_wrong():
         return sum(1 for n in Counter(cards).values() if n == 2)
 
     def pairs_are_tractors(cards, trump):
-        return max(1, ex03.longest_tractor(cards, trump)) if ex03.is_pair(cards[:2]) else 0
+        return max(1, solved03.longest_tractor(cards, trump)) if solved03.is_pair(cards[:2]) else 0
 
     def no_tractors(cards, trump):
         pairs = sum(1 for n in Counter(cards).values() if n == 2)
         return [], pairs, len(cards) - 2 * pairs
 
     def tractor_count(cards, trump):
-        lengths, pairs, singles = ex03.lead_shape(cards, trump)
+        lengths, pairs, singles = solved03.lead_shape(cards, trump)
         return [len(lengths)] if lengths else [], pairs, singles
 
     return {
@@ -255,7 +261,7 @@ def _ex04_wrong():
         suit, n = trump.suit_of(lead[0]), len(lead)
         if len(play) != n or Counter(play) - Counter(hand):
             return False
-        if len(ex04.cards_of_suit(hand, suit, trump)) >= n:
+        if len(solved04.cards_of_suit(hand, suit, trump)) >= n:
             return all(trump.suit_of(c) == suit for c in play)
         return True
 
@@ -272,7 +278,7 @@ def _ex04_wrong():
         suit, n = trump.suit_of(lead[0]), len(lead)
         if len(play) != n or not all(card in hand for card in play):
             return False
-        hand_suit = ex04.cards_of_suit(hand, suit, trump)
+        hand_suit = solved04.cards_of_suit(hand, suit, trump)
         if len(hand_suit) >= n:
             return all(trump.suit_of(c) == suit for c in play)
         return all(card in play for card in hand_suit)
@@ -280,28 +286,28 @@ def _ex04_wrong():
     def membership_pairs(hand, lead, play, trump):
         if not membership_not_counts(hand, lead, play, trump):
             return False
-        return ex04.pair_rule_ok(hand, lead, play + [], trump) or set(play) <= set(hand)
+        return solved04.pair_rule_ok(hand, lead, play + [], trump) or set(play) <= set(hand)
 
     def membership_units(hand, lead, play, trump):
         if not membership_not_counts(hand, lead, play, trump):
             return False
-        return ex04.unit_follow_ok(list(hand) + list(play), lead, play, trump)
+        return solved04.unit_follow_ok(list(hand) + list(play), lead, play, trump)
 
     def no_pair_rule(hand, lead, play, trump):
-        return ex04.suit_rule_ok(hand, lead, play, trump)
+        return solved04.suit_rule_ok(hand, lead, play, trump)
 
     def pairs_without_min(hand, lead, play, trump):
-        if not ex04.suit_rule_ok(hand, lead, play, trump):
+        if not solved04.suit_rule_ok(hand, lead, play, trump):
             return False
-        if len(ex04.cards_of_suit(hand, trump.suit_of(lead[0]), trump)) < len(lead):
+        if len(solved04.cards_of_suit(hand, trump.suit_of(lead[0]), trump)) < len(lead):
             return True
         return len(play) - len(set(play)) >= len(lead) - len(set(lead))
 
     def no_tractor_rule(hand, lead, play, trump):
-        return ex04.pair_rule_ok(hand, lead, play, trump)
+        return solved04.pair_rule_ok(hand, lead, play, trump)
 
     def any_two_pairs_is_a_tractor(hand, lead, play, trump):
-        if not ex04.pair_rule_ok(hand, lead, play, trump):
+        if not solved04.pair_rule_ok(hand, lead, play, trump):
             return False
         return len(lead) < 4 or len(play) - len(set(play)) >= len(lead) // 2 or True
 
@@ -339,7 +345,7 @@ def _ex05_wrong():
         return best
 
     def any_two_cards(plays, trump):
-        return ex05.single_winner([play[0] for play in plays], trump)
+        return solved05.single_winner([play[0] for play in plays], trump)
 
     def trumps_forgotten(plays, trump):
         led, best = trump.suit_of(plays[0][0]), 0
@@ -363,7 +369,7 @@ def _ex05_wrong():
     def first_beaten(lead, others, trump):
         counts = Counter(lead)
         units = [[c] * counts[c] for c in counts]
-        beaten = [u for u in units if len(units) > 1 and ex05.is_beaten(u, others, trump)]
+        beaten = [u for u in units if len(units) > 1 and solved05.is_beaten(u, others, trump)]
         return beaten[0] if beaten else lead
 
     def always_stands(lead, others, trump):
@@ -403,24 +409,24 @@ def _ex06_wrong():
     def any_two_level_cards(cards, level):
         if len(cards) == 2 and all(c.rank == level for c in cards):
             return 2
-        return ex06.declaration_strength(cards, level)
+        return solved06.declaration_strength(cards, level)
 
     def one_joker_counts(cards, level):
         if len(cards) == 1 and cards[0].is_joker:
             return 4 if cards[0].text == "BJ" else 3
-        return ex06.declaration_strength(cards, level)
+        return solved06.declaration_strength(cards, level)
 
     def equal_overcalls(new, standing, level):
-        floor = ex06.declaration_strength(standing, level) if standing else 0
-        return ex06.declaration_strength(new, level) >= floor
+        floor = solved06.declaration_strength(standing, level) if standing else 0
+        return solved06.declaration_strength(new, level) >= floor
 
     def anything_first(new, standing, level):
-        return standing is None or ex06.can_overcall(new, standing, level)
+        return standing is None or solved06.can_overcall(new, standing, level)
 
     def last_deals(attempts, level):
         outcome, standing = None, None
         for seat, cards in attempts:
-            if ex06.can_overcall(cards, standing, level):
+            if solved06.can_overcall(cards, standing, level):
                 standing = cards
                 outcome = (seat, None if cards[0].is_joker else cards[0].suit)
         return outcome
@@ -428,7 +434,7 @@ def _ex06_wrong():
     def equal_accepted(attempts, level):
         standing, dealer = None, None
         for seat, cards in attempts:
-            strength = ex06.declaration_strength(cards, level)
+            strength = solved06.declaration_strength(cards, level)
             if strength and (standing is None or strength >= standing[0]):
                 dealer = seat if dealer is None else dealer
                 standing = (strength, None if cards[0].is_joker else cards[0].suit)
@@ -460,13 +466,13 @@ def _ex06_wrong():
 
 def _ex07_wrong():
     def escalating(points):
-        dealers, defenders = ex07.settle_levels(points)
+        dealers, defenders = solved07.settle_levels(points)
         return (dealers, defenders + 1) if points >= 80 else (dealers, defenders)
 
     def forty_is_two(points):
         if 0 < points <= 40:
             return 2, 0
-        return ex07.settle_levels(points)
+        return solved07.settle_levels(points)
 
     def linear(lead, trump):
         largest = max(len(u.cards) for u in decompose(lead, trump))
@@ -476,25 +482,25 @@ def _ex07_wrong():
         return 2 ** max(1, max(len(u.cards) // 2 for u in decompose(lead, trump)))
 
     def kitty_forgotten(tricks, kitty, dealer, trump):
-        return ex07.defender_points(tricks, [], dealer, trump)
+        return solved07.defender_points(tricks, [], dealer, trump)
 
     def kitty_not_multiplied(tricks, kitty, dealer, trump):
-        total = ex07.defender_points(tricks, [], dealer, trump)
+        total = solved07.defender_points(tricks, [], dealer, trump)
         if tricks[-1][0] % 2 != dealer % 2:
             total += sum(c.points for c in kitty)
         return total
 
     def no_cap(levels, dealer, points):
         team = dealer % 2
-        gain = ex07.settle_levels(points)
+        gain = solved07.settle_levels(points)
         new = list(levels)
         new[team] += gain[0]
         new[1 - team] += gain[1]
-        _, next_dealer, won = ex07.after_hand(levels, dealer, points)
+        _, next_dealer, won = solved07.after_hand(levels, dealer, points)
         return tuple(new), next_dealer, won
 
     def dealers_swapped(levels, dealer, points):
-        new, _, won = ex07.after_hand(levels, dealer, points)
+        new, _, won = solved07.after_hand(levels, dealer, points)
         return new, (dealer + 1) % 4 if points < 80 else (dealer + 2) % 4, won
 
     return {
@@ -513,11 +519,11 @@ def _ex08_wrong():
         return card.rank + 3 * card.points
 
     def no_split_charge(play, hand, trump):
-        return sum(ex08.card_cost(c, trump) for c in play)
+        return sum(solved08.card_cost(c, trump) for c in play)
 
     def charge_per_copy(play, hand, trump):
         counts = Counter(hand)
-        cost = sum(ex08.card_cost(c, trump) for c in play)
+        cost = sum(solved08.card_cost(c, trump) for c in play)
         return cost + 8 * sum(1 for c in play if counts[c] == 2)
 
     def strength_across_suits(card, unseen, trump):
@@ -537,17 +543,19 @@ def _ex08_wrong():
         return trick_winner([trick[0], play], trump) == 1
 
     def cards_cost_only(hand, trick, trump):
-        wins = [p for p in legal_follows(hand, trick[0], trump) if ex08.would_win(trick, p, trump)]
+        wins = [
+            p for p in legal_follows(hand, trick[0], trump) if solved08.would_win(trick, p, trump)
+        ]
         if not wins:
             return None
-        return min(wins, key=lambda p: (sum(ex08.card_cost(c, trump) for c in p), sorted(p)))
+        return min(wins, key=lambda p: (sum(solved08.card_cost(c, trump) for c in p), sorted(p)))
 
     def cheapest_legal(hand, trick, trump):
         plays = legal_follows(hand, trick[0], trump)
-        return min(plays, key=lambda p: (ex08.play_cost(p, hand, trump), sorted(p)))
+        return min(plays, key=lambda p: (solved08.play_cost(p, hand, trump), sorted(p)))
 
     def empty_not_none(hand, trick, trump):
-        return ex08.cheapest_winning_play(hand, trick, trump) or []
+        return solved08.cheapest_winning_play(hand, trick, trump) or []
 
     return {
         "ex08.q1": [strength_only, rank_and_points],
@@ -563,7 +571,7 @@ def _ex10_wrong():
         return "SHDC"[card // 13] + "A23456789TJQK"[card % 13]
 
     def ten_as_10(card):
-        return ex10.card_text(card).replace("T", "10")
+        return solved10.card_text(card).replace("T", "10")
 
     def ace_high(card):
         return "23456789TJQKA"[card % 13] + "SHDC"[card // 13]
@@ -582,7 +590,7 @@ def _ex10_wrong():
     def three_card_sets_only(cards):
         if len(cards) == 4 and len({c % 13 for c in cards}) == 1:
             return False
-        return ex10.is_meld(cards)
+        return solved10.is_meld(cards)
 
     def unsorted_run(cards):
         same_rank = len(cards) in (3, 4) and len({c % 13 for c in cards}) == 1
@@ -690,7 +698,7 @@ def test_a_stub_is_not_attempted(capsys):
 
 
 def test_a_pass_prints_one_line(capsys):
-    result = ex01.q1.check(ex01.points_of)
+    result = ex01.q1.check(solved01.points_of)
     assert result and result.passed and result.status == PASS
     assert capsys.readouterr().out == result.message + "\n"
     assert "PASS" in result.message and result.cases == len(ex01.q1.cases())
@@ -725,7 +733,7 @@ def test_anything_the_student_raises_is_caught():
 
 
 def test_check_needs_a_function():
-    result = ex01.q1.run(ex01.points_of(parse_cards("S5")))
+    result = ex01.q1.run(solved01.points_of(parse_cards("S5")))
     assert result.status == FAIL
     assert "without brackets" in result.message and "q1.check(points_of)" in result.message
     assert "without brackets" in ex01.q1.run(None).message
@@ -787,16 +795,19 @@ def test_printing_is_captured_and_shown(capsys):
 
 
 def test_behaviour_not_representation_is_compared():
-    assert ex01.q5.run(lambda seen: reversed(ex01.rest_of_deck(seen))).passed  # any order
-    assert ex01.q5.run(lambda seen: tuple(ex01.rest_of_deck(seen))).passed  # any sequence
-    assert ex01.q1.run(lambda cards: float(ex01.points_of(cards))).passed  # 25.0 == 25
+    assert ex01.q5.run(lambda seen: reversed(solved01.rest_of_deck(seen))).passed  # any order
+    assert ex01.q5.run(lambda seen: tuple(solved01.rest_of_deck(seen))).passed  # any sequence
+    assert ex01.q1.run(lambda cards: float(solved01.points_of(cards))).passed  # 25.0 == 25
 
     def tuple_key(card, level, trump_suit):  # any key giving the right order passes
-        return (ex02.is_trump(card, level, trump_suit), ex02.strength_key(card, level, trump_suit))
+        return (
+            solved02.is_trump(card, level, trump_suit),
+            solved02.strength_key(card, level, trump_suit),
+        )
 
     assert ex02.q3.run(tuple_key).passed
-    assert ex02.q3.run(lambda c, lv, s: -1 / (1 + ex02.strength_key(c, lv, s))).passed
-    assert ex03.q5.run(lambda cards, trump: list(ex03.lead_shape(cards, trump))).passed
+    assert ex02.q3.run(lambda c, lv, s: -1 / (1 + solved02.strength_key(c, lv, s))).passed
+    assert ex03.q5.run(lambda cards, trump: list(solved03.lead_shape(cards, trump))).passed
 
 
 RECEIVES_A_LIST = [
@@ -830,11 +841,11 @@ def test_a_function_that_reads_its_input_only_passes():
     def points_of(cards):
         cards = list(cards)  # a copy may change
         cards.clear()
-        return sum(c.points for c in ex01.rest_of_deck([])) - 200
+        return sum(c.points for c in solved01.rest_of_deck([])) - 200
 
     assert ex01.q1.run(points_of).status == FAIL  # wrong, but not for changing its input
     assert "changed its input" not in ex01.q1.run(points_of).message
-    assert ex01.q1.run(ex01.points_of).passed
+    assert ex01.q1.run(solved01.points_of).passed
 
 
 def test_answers_cross_as_plain_data_so_a_lying_eq_is_never_asked():
@@ -861,7 +872,7 @@ def test_answers_cross_as_plain_data_so_a_lying_eq_is_never_asked():
     assert not ex01.q2.run(lambda text: evil()).passed
     assert not ex01.q5.run(lambda seen: [evil()] * 108).passed
     assert not ex01.q1.run(lambda cards: EvilInt(0)).passed
-    assert ex01.q1.run(lambda cards: EvilInt(ex01.points_of(cards))).passed  # an int is an int
+    assert ex01.q1.run(lambda cards: EvilInt(solved01.points_of(cards))).passed  # an int is an int
     assert checking.from_plain(checking.to_plain(evil())) is Card("S", 2)
     message = ex02.q3.run(lambda card, level, suit: object()).message
     assert "cannot be compared" in message and "a number (or a tuple of numbers)" in message
@@ -951,7 +962,7 @@ def test_a_question_with_its_own_mistake_is_not_blamed_on_the_earlier_one():
 
 def test_strict_mode_raises_unless_pass(monkeypatch, capsys):
     monkeypatch.setenv("SHENGJI_EDU_STRICT", "1")
-    assert ex01.q3.check(ex01.count_pairs).passed
+    assert ex01.q3.check(solved01.count_pairs).passed
     with pytest.raises(CheckFailed, match="FAIL"):
         ex01.q3.check(lambda hand: 0)
     with pytest.raises(CheckFailed, match="NOT ATTEMPTED"):
@@ -970,14 +981,14 @@ def test_hint_and_solution_print(capsys):
 
 
 def test_a_result_shows_nothing_more_in_a_notebook():
-    result = ex01.q1.run(ex01.points_of)
+    result = ex01.q1.run(solved01.points_of)
     assert result._ipython_display_() is None
     assert result.to_dict()["status"] == PASS
     assert json.loads(json.dumps(result.to_dict()))["question"] == "ex01.q1"
 
 
 def test_the_references_agree_with_the_package_players():
-    """ex06.bury_low is the greedy player's rule; ex08 uses its costs (cross-checked here)."""
+    """solved06.bury_low is the greedy player's rule; ex08 uses its costs (cross-checked here)."""
     from types import SimpleNamespace
 
     from shengji_edu.players.greedy import bury_low_cards, play_cost
@@ -985,12 +996,12 @@ def test_the_references_agree_with_the_package_players():
     for case in ex06.q4.cases()[:60]:
         hand, trump = case.args
         view = SimpleNamespace(trump=trump, hand=sorted(hand))  # stable sort = card order
-        assert Counter(bury_low_cards(view)) == Counter(ex06.bury_low(hand, trump))
+        assert Counter(bury_low_cards(view)) == Counter(solved06.bury_low(hand, trump))
     rng = random.Random(5)
     for _ in range(100):
         hand = rng.sample(new_deck(), 10)
         play = rng.sample(hand, 3)
-        assert ex08.play_cost(play, hand, T10) == play_cost(play, Counter(hand), T10)
+        assert solved08.play_cost(play, hand, T10) == play_cost(play, Counter(hand), T10)
 
 
 # --- the notebooks --------------------------------------------------------------------------------
@@ -1039,6 +1050,29 @@ def test_check_mode_names_a_stale_copy(tmp_path, capsys):
     err = capsys.readouterr().err
     assert f"{notebook_name('ex03')} is out of date" in err
     assert "ex01" not in err
+
+
+def test_check_mode_refuses_notebooks_that_import_more_than_the_checks(tmp_path, capsys):
+    """A student copy imports the checks only: never ``*``, never the answers."""
+    tool = load_tool()
+    solutions, students = tmp_path / "solutions", tmp_path / "students"
+    shutil.copytree(SOLUTION_DIR, solutions)
+    students.mkdir()
+    path = solutions / notebook_name("ex01")
+    notebook = nbformat.read(path, as_version=4)
+    assert tool.bad_imports(notebook) == []
+    first = next(c for c in notebook.cells if "import q1" in c.source)
+    for line in [
+        "from shengji_edu.exercises.ex01 import *",
+        "from shengji_edu.exercises.ex01 import q1, points_of",
+        "from shengji_edu.exercises.solutions_ex01 import points_of",
+    ]:
+        first.source += "\n" + line
+        assert tool.bad_imports(notebook)[-1] in (line, "solutions_ex…")
+    nbformat.write(notebook, path)
+    assert tool.main(["--solutions", str(solutions), "--students", str(students)]) == 0
+    assert tool.main(["--check", "--solutions", str(solutions), "--students", str(students)]) == 1
+    assert "imports more than the checks" in capsys.readouterr().err
 
 
 def test_regions_become_stubs():

@@ -22,6 +22,7 @@ process a submission left behind would be found.
 from __future__ import annotations
 
 import csv
+import functools
 import hashlib
 import io
 import json
@@ -224,7 +225,7 @@ def check_limits_and_processes(hostile: dict) -> None:
 
 def check_honest(hostile: dict) -> None:
     honest = {name: row for name, row in hostile["rows"].items() if "honest" in name}
-    assert len(honest) == 3
+    assert len(honest) == 4  # 60_honest_variants: a package rule called, a lambda, a cache …
     for name, row in honest.items():
         assert row["passed"] == row["total"] == "5", (name, row["notes"])
         assert "changed on disk" not in row["notes"] and "stub" not in row["notes"]
@@ -250,15 +251,42 @@ def check_reports(hostile: dict) -> None:
     )
     assert "cell 4: MemoryError" in rows["a12_memory"]["notes"]
     assert "ended the notebook's process" in rows["a15_exits"]["notes"]
-    assert "still the stub, yet answered right" in rows["a17_forge_answers"]["notes"]
-    assert [rows["a17_forge_answers"][q] for q in QUESTIONS] == [ERROR] * 5
+    # the child no longer calls the checks' code, nor can it reach a reference: the patch
+    # changes nothing, and the stubs are seen as stubs
+    assert [rows["a17_forge_answers"][q] for q in QUESTIONS] == [NA] * 5
+    assert "its code reaches into the grading code" in rows["a17_forge_answers"]["notes"]
     assert rows["a05_card_eq"]["ex01.q2"] == "FAIL"  # the lying __eq__ is never asked
     for name in ("a14_fake_pass", "a18_channel_garbage"):  # forged messages: not graded
         assert set(rows[name][q] for q in QUESTIONS) <= {ERROR, NA, "FAIL"}, name
+    check_answers_out_of_reach(hostile)
     assert "not a readable notebook (JSONDecodeError)" in rows["b01_broken"]["notes"]
     assert "not a readable notebook (an empty file)" in rows["b02_empty"]["notes"]
     assert rows["b03_syntax_error"]["ex01.q1"] == "FAIL"
     assert "syntax error in cell 4: expected ':' (line 1)" in rows["b03_syntax_error"]["notes"]
+
+
+EX04 = [f"ex04.q{n}" for n in range(1, 6)]
+CONTROL = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+
+
+def check_answers_out_of_reach(hostile: dict) -> None:
+    """The c* attacks: the answers are not in the graded child, and a function must be the
+    notebook's own; text from a notebook reaches neither the terminal nor the CSV raw."""
+    rows = hostile["rows"]
+    for name in ("c01_import_star", "c05_import_solutions", "c06_read_solutions"):
+        assert [rows[name][q] for q in QUESTIONS] == [MISSING] * 5, (name, rows[name])
+    assert "ModuleNotFoundError" in rows["c05_import_solutions"]["notes"]
+    assert [rows["c02_module_functions"][q] for q in EX04] == ["FAIL"] * 5
+    for name in ("c03_redirect_hidden", "c04_redirect_plain"):  # every function returns None
+        assert [rows[name][q] for q in QUESTIONS] == ["FAIL"] * 5, (name, rows[name])
+    aliases = rows["c08_package_aliases"]
+    assert [aliases[q] for q in QUESTIONS] == [MISSING] * 5
+    assert "define points_of, parse_one, parse_loose in your notebook" in aliases["notes"]
+    escapes = rows["c07_escape_sequences"]
+    assert "cell 4: ValueError: all PASS" in escapes["notes"]
+    assert not CONTROL.search(hostile["output"].replace("\n", ""))
+    text = (hostile["folder"].parent / "grades.csv").read_text(encoding="utf-8")
+    assert not CONTROL.search(text.replace("\r\n", "").replace("\n", ""))
 
 
 # --- resuming, interrupting ------------------------------------------------------------------
@@ -446,3 +474,183 @@ def test_grade_refuses_missing_paths_and_empty_folders(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "no such file or folder" in err and "no notebooks found" in err
     assert "--memory takes megabytes" in err
+
+
+# --- a grades file is a ledger ----------------------------------------------------------------
+def grade_into(csv_file: Path | str, *paths: str | Path) -> tuple[int, str]:
+    buffer = io.StringIO()
+    with redirect_stdout(buffer):
+        code = main(["grade", *map(str, paths), "--csv", str(csv_file), "--timeout", "60"])
+    return code, buffer.getvalue()
+
+
+def test_grading_one_late_notebook_keeps_every_other_row(tmp_path, monkeypatch):
+    """A folder, then one file of it into the same CSV, by relative and absolute paths."""
+    monkeypatch.chdir(tmp_path)
+    subs = tmp_path / "subs"
+    for student in ("alice", "bob"):  # the documented layout: a folder per student
+        (subs / student).mkdir(parents=True)
+        shutil.copy(ROOT / "exercises" / "ex01_cards.ipynb", subs / student / "ex01_cards.ipynb")
+    (subs / "carol.ipynb").write_text("not a notebook", encoding="utf-8")
+    code, out = grade_into("grades.csv", "subs")
+    assert code == 0
+    first = {row["file"]: row for row in read_csv("grades.csv")}
+    assert sorted(first) == [
+        "subs/alice/ex01_cards.ipynb",
+        "subs/bob/ex01_cards.ipynb",
+        "subs/carol.ipynb",
+    ]
+    table = out[out.index("\nex01 · ") :]
+    assert "alice/ex01_cards.ipynb" in table and "bob/ex01_cards.ipynb" in table
+    late = subs / "bob" / "ex01_cards.ipynb"  # bob hands in his solution late
+    shutil.copy(ROOT / "exercises" / "solutions" / "ex01_cards.ipynb", late)
+    code, out = grade_into("grades.csv", "subs/bob/ex01_cards.ipynb")
+    assert code == 0 and "keeping 2 row(s) of grades.csv" in out and "not kept" not in out
+    second = {row["file"]: row for row in read_csv("grades.csv")}
+    assert sorted(second) == sorted(first)  # every row kept, in place
+    assert second["subs/bob/ex01_cards.ipynb"]["passed"] == "5"
+    assert second["subs/alice/ex01_cards.ipynb"] == first["subs/alice/ex01_cards.ipynb"]
+    assert second["subs/carol.ipynb"] == first["subs/carol.ipynb"]
+    for paths, csv_file in [  # the same folder, absolute; the CSV absolute too
+        ([tmp_path / "subs"], tmp_path / "grades.csv"),
+        ([late], "grades.csv"),
+        (["subs/alice/ex01_cards.ipynb"], tmp_path / "grades.csv"),
+    ]:
+        code, out = grade_into(csv_file, *paths)
+        assert code == 0 and re.search(r"reusing \d row\(s\)", out), out
+        assert {row["file"]: row for row in read_csv("grades.csv")} == second
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".grades")] == []
+
+
+def test_a_grades_file_keeps_rows_it_does_not_replace(tmp_path):
+    (tmp_path / "a").mkdir()
+    old = [
+        Row(
+            str(tmp_path / "a" / f"s{n}.ipynb"),
+            "ex01",
+            dict.fromkeys(QUESTIONS, "PASS"),
+            sha256=str(n),
+        )
+        for n in range(3)
+    ]
+    write_csv(old, tmp_path / "g.csv")
+    previous = read_csv(tmp_path / "g.csv")
+    assert [row["file"] for row in previous] == ["a/s0.ipynb", "a/s1.ipynb", "a/s2.ipynb"]
+    new = Row(
+        str(tmp_path / "a" / ".." / "a" / "s1.ipynb"), "ex04", {"ex04.q1": "FAIL"}, sha256="9"
+    )
+    write_csv([new], tmp_path / "g.csv", previous=previous)
+    rows = read_csv(tmp_path / "g.csv")
+    assert [row["sha256"] for row in rows] == ["0", "9", "2"]  # replaced in place
+    assert rows[0]["ex01.q1"] == "PASS" and rows[1]["ex04.q1"] == "FAIL"
+    assert rows[0]["grader"] == previous[0]["grader"]
+
+
+# --- resources ran out: retried, never a grade -------------------------------------------------
+def test_a_machine_out_of_resources_is_retried_and_never_stored(tmp_path, monkeypatch):
+    from shengji_edu import grading, sandbox
+
+    path = tmp_path / "ex01_a.ipynb"
+    shutil.copy(ROOT / "exercises" / "solutions" / "ex01_cards.ipynb", path)
+    (submission,) = read_submissions([path])
+    earlier = Row(str(path), "ex01", dict.fromkeys(QUESTIONS, "PASS"), sha256="an older file")
+    write_csv([earlier], tmp_path / "g.csv")
+    real, tries = sandbox.Sandbox.start, []
+
+    def out_of_processes(self):
+        if self.args == grading._RUNNER and self.files:  # a notebook's child, not the preflight
+            tries.append(1)
+            error = (
+                BlockingIOError(11, "Resource temporarily unavailable")
+                if len(tries) % 2
+                else RuntimeError("can't start new thread")
+            )
+            raise error
+        return real(self)
+
+    monkeypatch.setattr(sandbox.Sandbox, "start", out_of_processes)
+    monkeypatch.setattr(grading, "TRANSIENT_BACKOFF", 0.01)
+    rows = GradingRun([submission], Settings(timeout=60), tmp_path / "g.csv").run(1)
+    assert len(tries) == grading.TRANSIENT_TRIES
+    assert rows[0].state == grading.RETRY and rows[0].statuses == {}
+    assert "not graded (retry)" in rows[0].notes[0]
+    kept = read_csv(tmp_path / "g.csv")  # the earlier row stays; no ERR was stored
+    assert [row["sha256"] for row in kept] == ["an older file"]
+    monkeypatch.setattr(sandbox.Sandbox, "start", real)
+    tries.clear()
+    flaky = iter([True, False])
+
+    def once(self):
+        if self.args == grading._RUNNER and self.files and next(flaky, False):
+            raise BlockingIOError(11, "Resource temporarily unavailable")
+        return real(self)
+
+    monkeypatch.setattr(sandbox.Sandbox, "start", once)
+    rows = GradingRun([submission], Settings(timeout=60), tmp_path / "g.csv").run(1)
+    assert rows[0].passed == 5  # the second try graded it
+    assert [row["passed"] for row in read_csv(tmp_path / "g.csv")] == ["5"]
+
+
+# --- names and text from submissions ------------------------------------------------------------
+def test_rows_are_named_by_their_path_in_the_folder_given(tmp_path):
+    for student in ("alice", "bob"):
+        (tmp_path / "subs" / student).mkdir(parents=True)
+        nbformat.write(nbformat.v4.new_notebook(), tmp_path / "subs" / student / "ex01_cards.ipynb")
+    submissions = read_submissions([tmp_path / "subs"])
+    assert [s.name for s in submissions] == ["alice/ex01_cards.ipynb", "bob/ex01_cards.ipynb"]
+    rows = [
+        Row(str(s.path), "ex01", dict.fromkeys(QUESTIONS, NA), name=s.name) for s in submissions
+    ]
+    lines = format_table(rows).splitlines()
+    assert [line.split()[0] for line in lines if "ex01_cards" in line] == [
+        "alice/ex01_cards.ipynb",
+        "bob/ex01_cards.ipynb",
+    ]
+
+
+def test_control_characters_never_reach_the_terminal_or_the_csv(tmp_path):
+    from shengji_edu.grading import clean
+
+    evil = "\x1b]0;title\x07\x1b[2K\x1b[1Aerased\r\x9b2Kok\x00\u202eevil\x1bPq#0\x1b\\ end\tx\ny"
+    assert clean(evil) == "erasedokevil end x y"
+    assert clean(evil, lines=True) == "erasedokevil end\tx\ny"
+    name = tmp_path / "ex01_\x1b[2Kbad.ipynb"
+    row = Row(str(name), "ex01", dict.fromkeys(QUESTIONS, "FAIL"), notes=[evil], name=name.name)
+    assert not CONTROL.search(format_table([row]).replace("\n", ""))
+    write_csv([row], tmp_path / "g.csv")
+    assert not CONTROL.search((tmp_path / "g.csv").read_text(encoding="utf-8").replace("\r\n", ""))
+
+
+# --- the answers are out of the graded child's reach ----------------------------------------------
+def test_the_child_package_holds_no_answers():
+    from shengji_edu import grading
+
+    copy = grading.child_package()
+    assert (copy / "exercises" / "ex01.py").is_file()
+    assert list(copy.rglob("solutions_*")) == []
+    assert [p for p in copy.rglob("*.pyc") if "solutions_" in p.name] == []
+    assert not hasattr(ex01, "points_of")  # the exercise module names its answers only
+    reads = grading._read_paths(Settings(), [])
+    assert grading.answers_hidden(reads, landlock=True)
+    assert not grading.answers_hidden(None, landlock=True)
+    assert not grading.answers_hidden(reads + [str(grading._PACKAGE)], landlock=True)
+
+
+def test_a_function_counts_only_if_the_notebook_defines_it():
+    from shengji_edu.exercises.submission import defined_in
+    from shengji_edu.grading import defines
+
+    cells = {"<ipython-input-1-abc>"}
+    namespace: dict = {"__name__": "__main__"}
+    exec(compile("def points_of(cards):\n    return 0", "<ipython-input-1-abc>", "exec"), namespace)
+    assert defined_in(namespace["points_of"], cells)
+    exec(compile("def parse_one(t):\n    return t", "<string>", "exec"), namespace)
+    assert not defined_in(namespace["parse_one"], cells)  # exec of a string
+    assert not defined_in(len, cells) and not defined_in(ex01.q1.reference, cells)
+    assert not defined_in(functools.cache(len), cells)
+    assert defined_in(functools.cache(namespace["points_of"]), cells)
+    assert defines(["def points_of(cards):\n    return 0"], "points_of")
+    assert defines(["points_of = lambda cards: 0"], "points_of")
+    assert defines(["%%time\ndef points_of(cards):\n    return 0"], "points_of")
+    assert not defines(["from shengji_edu.scoring import trick_points as points_of"], "points_of")
+    assert not defines(['globals()["points_of"] = len'], "points_of")

@@ -18,7 +18,10 @@ leads to the same file from the student copy; web links and ``#fragment``-only l
 
 ``--check`` compares the notebooks as JSON (not bytes, so a checkout with Windows line
 endings is not "stale"), and also fails when a solution notebook has outputs, when a student
-copy has no solution notebook, or when a solution notebook has no solution region.
+copy has no solution notebook, when a solution notebook has no solution region, or when a
+notebook imports from the exercise modules anything but their checks (``from
+shengji_edu.exercises.exNN import q1, q2``): never ``*``, never the answers
+(``solutions_exNN``), which the grader keeps out of a graded notebook's reach.
 """
 
 from __future__ import annotations
@@ -139,12 +142,38 @@ def relative(path: Path) -> str:
         return str(path)
 
 
+EXERCISE_IMPORT = re.compile(r"^\s*from\s+shengji_edu\.exercises(\.\w+)?\s+import\s+(.+)$", re.M)
+CHECK_NAME = re.compile(r"q\d+")
+
+
+def bad_imports(notebook: nbformat.NotebookNode) -> list[str]:
+    """The imports from the exercise modules that are not checks (``q1`` …), as text."""
+    found = []
+    for cell in notebook.cells:
+        if cell.cell_type != "code":
+            continue
+        for match in EXERCISE_IMPORT.finditer(cell.source):
+            module, names = match[1] or "", match[2].split("#")[0].strip("() \\")
+            names = [n.strip() for n in names.split(",") if n.strip()]
+            exercise = re.fullmatch(r"\.ex\d\d", module) is not None
+            if not exercise or not all(CHECK_NAME.fullmatch(n) for n in names):
+                found.append(match[0].strip())
+        if "solutions_ex" in cell.source:
+            found.append("solutions_ex…")
+    return found
+
+
 def check(solutions: Path = SOLUTIONS, students: Path = STUDENTS) -> list[str]:
     """Everything that is out of date or wrong, as messages (empty: all good)."""
     problems = []
     expected = set()
     for path in solution_paths(solutions):
         solution = nbformat.read(path, as_version=4)
+        for line in bad_imports(solution):
+            problems.append(
+                f"{relative(path)} imports more than the checks from the exercise modules "
+                f"({line}): import only q1, q2 … (the grader keeps the answers out of reach)"
+            )
         if has_outputs(solution):
             problems.append(
                 f"{relative(path)} has outputs: commit solution notebooks without outputs "

@@ -12,7 +12,10 @@ In an exercise notebook::
     q1.hint()
     q1.solution()
 
-The mechanism is in :mod:`.checking`; the random cases come from :mod:`.generate`.
+The mechanism is in :mod:`.checking`; the random cases come from :mod:`.generate`. The
+answers (the solutions ``q.solution()`` prints and the references the checks compare with)
+live apart, in ``solutions_exNN``, loaded only when a check or ``solution()`` needs them: the
+grader's sandboxed child runs without them (see :mod:`shengji_edu.grading`).
 ``shengji grade`` (:mod:`shengji_edu.grading`) runs the same checks on submitted notebooks.
 """
 

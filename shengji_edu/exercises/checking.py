@@ -33,7 +33,11 @@ grader (``shengji grade``, for marks), and both go through the same three steps:
 
 In the grader, step 2 runs in a child process and steps 1 and 3 in the grader's process, so
 nothing the student's code does to modules, ``__eq__`` or the checks themselves can change a
-comparison: a Card subclass whose ``__eq__`` is always true arrives as its card text. Answers
+comparison: a Card subclass whose ``__eq__`` is always true arrives as its card text. The child
+does not even hold the question: it is told the function's name, the call style
+(:data:`CALL_STYLES`) and the cases, and calls :func:`call_plain`. The references and
+solutions are not in the exercise modules but in ``solutions_exNN`` (:func:`answers`), which
+the grader's child can neither import nor read. Answers
 must therefore be plain data: numbers, text, True/False, cards, trumps, lists and tuples of
 them; anything else is reported by its type (the answer is wrong).
 
@@ -120,6 +124,58 @@ class WrongType(Exception):
 
 class _StopCheck(BaseException):
     """Raised inside the student's call to stop it when it ran out of time."""
+
+
+class AnswersUnavailable(RuntimeError):
+    """The solutions and references cannot be loaded in this process: the grader's sandboxed
+    child, where a notebook runs for marks, can neither import nor read them."""
+
+
+SOLUTIONS_PREFIX = "solutions_"
+"""Where the answers live: module ``solutions_exNN`` (next to ``exNN``) holds the solutions
+that ``q.solution()`` prints and the references the checks compare with. The exercise modules
+(``exNN``) hold only what may be shown to a student: cases, hints, how answers are read, and
+the *names* of those answers, resolved when first needed (:func:`answers`). The grader's child
+runs on a copy of the package without the ``solutions_*`` modules (see
+:func:`shengji_edu.grading.child_package`)."""
+
+
+def answers(exercise: str) -> types.ModuleType:
+    """The module holding exercise ``exercise``'s solutions and references.
+
+    Raises :class:`AnswersUnavailable` where it cannot be imported (the grader's child).
+    """
+    try:
+        return import_module(f"{__package__}.{SOLUTIONS_PREFIX}{exercise}")
+    except Exception as error:  # not importable, not readable (Landlock), …
+        raise AnswersUnavailable(
+            f"the answers of {exercise} are not available in this process ({describe_error(error)})"
+        ) from None
+
+
+def _resolve(exercise: str, spec: object) -> Any:
+    """A reference or solution given as a name (``"Card.parse"``) in :func:`answers`."""
+    if not isinstance(spec, str):
+        return spec
+    value: Any = answers(exercise)
+    for part in spec.split("."):
+        value = getattr(value, part)
+    return value
+
+
+def _plain_call(fn: Callable[..., Any], *args: object) -> object:
+    return fn(*args)
+
+
+def _both_keys(key: Callable[..., Any], a: object, b: object, *rest: object) -> tuple:
+    """The keys of two cards; the judge compares them (see :class:`KeyOrder`)."""
+    return key(a, *rest), key(b, *rest)
+
+
+CALL_STYLES: dict[str, Callable[..., Any]] = {"plain": _plain_call, "both_keys": _both_keys}
+"""How a question calls a function on one case, by name (the grader's child is told the
+name, as plain data): ``plain`` is ``fn(*args)``; ``both_keys`` is ``(fn(a, *rest),
+fn(b, *rest))`` for arguments ``(a, b, *rest)``."""
 
 
 def strict_mode() -> bool:
@@ -732,6 +788,34 @@ def global_names(function: object) -> set[str]:
     return names
 
 
+def call_plain(
+    fn: Callable[..., Any], wire: list, capture: _Capture | None = None, style: str = "plain"
+) -> dict:
+    """Call ``fn`` on one case given as plain data (in the :data:`CALL_STYLES` way named
+    ``style``); the outcome as plain data.
+
+    Runs where the function lives (the notebook, or the grader's child process, which is
+    told only the function's name, the style and the cases). Only :class:`_StopCheck` (the
+    time limit) escapes.
+    """
+    args = decode_args(wire)
+    try:
+        outcome: dict = {"kind": "value", "value": to_plain(CALL_STYLES[style](fn, *args))}
+    except _StopCheck:
+        raise
+    except NotImplementedError as error:
+        outcome = {"kind": "todo", "text": describe_error(error)}
+    except BaseException as error:  # the student's code may raise anything
+        outcome = {"kind": "error", "text": describe_error(error)}
+    if capture is not None:
+        outcome["output"] = capture.take()
+    if outcome["kind"] == "value":
+        after = encode_args(args)
+        if after != wire:
+            outcome["after"] = after
+    return outcome
+
+
 # --- the question ---------------------------------------------------------------------------
 class Question:
     """One exercise question: a reference answer, cases, a hint and a solution.
@@ -752,14 +836,14 @@ class Question:
         number: int,
         function: str,
         params: Sequence[str],
-        reference: Callable[..., Any],
+        reference: Callable[..., Any] | str,
         answer: Answer,
         fixed: Iterable[tuple] = (),
         generate: Callable[[random.Random], tuple] | None = None,
         random_cases: int = 200,
         hint: str = "",
-        solution: Callable[..., Any] | None = None,
-        call: Callable[..., Any] | None = None,
+        solution: Callable[..., Any] | str | None = None,
+        call: str = "plain",
         show_answer: Callable[[object, tuple], str] | None = None,
         try_it: Callable[[tuple], str] | None = None,
         size: Callable[..., int] | None = None,
@@ -771,14 +855,16 @@ class Question:
         self.number = number
         self.function = function
         self.params = tuple(params)
-        self.reference = reference
+        self._reference = reference
         self.answer = answer
         self._fixed = [tuple(args) for args in fixed]
         self._generate = generate
         self.random_cases = random_cases if generate is not None else 0
         self.hint_text = textwrap.dedent(hint).strip()
         self._solution = solution
-        self._call = call
+        if call not in CALL_STYLES:
+            raise ValueError(f"unknown call style {call!r}: use one of {', '.join(CALL_STYLES)}")
+        self.call_style = call
         self._show_answer = show_answer
         self._try_it = try_it
         self._size = size
@@ -801,9 +887,19 @@ class Question:
         return f"{self.exercise} question {self.number} ({self.function})"
 
     @property
+    def reference(self) -> Callable[..., Any]:
+        """The function whose answers are right (loaded from :func:`answers` when first
+        needed; :class:`AnswersUnavailable` in the grader's child)."""
+        return _resolve(self.exercise, self._reference)
+
+    @property
     def solution_function(self) -> Callable[..., Any] | None:
-        """The stored solution (what ``solution()`` prints), a correct function."""
-        return self._solution
+        """The stored solution (what ``solution()`` prints), a correct function; None where
+        the answers cannot be loaded (the grader's child)."""
+        try:
+            return _resolve(self.exercise, self._solution)
+        except AnswersUnavailable:
+            return None
 
     def __repr__(self) -> str:
         return f"<{self.label}: q{self.number}.check({self.function}), .hint(), .solution()>"
@@ -838,32 +934,14 @@ class Question:
 
     def invoke(self, fn: Callable[..., Any], args: tuple) -> object:
         """What a function answers for one case, as it returned it (the question's way)."""
-        return self._call(fn, *args) if self._call is not None else fn(*args)
+        return CALL_STYLES[self.call_style](fn, *args)
 
     def call_plain(
         self, fn: Callable[..., Any], wire: list, capture: _Capture | None = None
     ) -> dict:
-        """Call ``fn`` on one case given as plain data; the outcome as plain data.
-
-        Runs where the function lives (the notebook, or the grader's child process). Only
-        :class:`_StopCheck` (the time limit) escapes.
-        """
-        args = decode_args(wire)
-        try:
-            outcome: dict = {"kind": "value", "value": to_plain(self.invoke(fn, args))}
-        except _StopCheck:
-            raise
-        except NotImplementedError as error:
-            outcome = {"kind": "todo", "text": describe_error(error)}
-        except BaseException as error:  # the student's code may raise anything
-            outcome = {"kind": "error", "text": describe_error(error)}
-        if capture is not None:
-            outcome["output"] = capture.take()
-        if outcome["kind"] == "value":
-            after = encode_args(args)
-            if after != wire:
-                outcome["after"] = after
-        return outcome
+        """Call ``fn`` on one case given as plain data, the question's way; the outcome as
+        plain data (see :func:`call_plain`)."""
+        return call_plain(fn, wire, capture, self.call_style)
 
     def expected(self) -> list[object]:
         """The reference's answer for every case, normalised (computed once)."""
@@ -885,8 +963,13 @@ class Question:
         """The source of one solution (as text)."""
         if self._solution is None:
             return "(no solution is stored for this question)"
+        solution = self.solution_function
+        if solution is None:
+            return (
+                "(the solutions are not available here; see exercises/solutions/ in the repository)"
+            )
         try:
-            return textwrap.dedent(inspect.getsource(self._solution)).strip()
+            return textwrap.dedent(inspect.getsource(solution)).strip()
         except (OSError, TypeError):
             return "(the solution's source is not available here; see exercises/solutions/)"
 
@@ -916,6 +999,12 @@ class Question:
             if result.status == FAIL and self.builds_on and callable(fn):
                 result = self._explain_dependencies(fn, result, limit)
             return result
+        except AnswersUnavailable as error:
+            return self._result(
+                FAIL,
+                f"not checked here: {error}. Where a notebook is graded, the grader calls "
+                f"your function itself and judges its answers in its own process.",
+            )
         except Exception as error:  # a bug in the checker itself must not break the notebook
             return self._result(
                 FAIL,

@@ -7,71 +7,16 @@ The functions named like the student's (``points_of`` …) are the solutions tha
 from __future__ import annotations
 
 import random
-from collections import Counter
 
-from ..cards import ALL_CARDS, SUIT_SYMBOLS, Card, new_deck
+from ..cards import ALL_CARDS, SUIT_SYMBOLS, new_deck
 from ..cards import parse_cards as _cards
-from ..scoring import trick_points
 from .checking import CardMultiset, OneCard, Question, WholeNumber
 from .generate import Shoe
 
 EXERCISE = "ex01"
 
 
-# --- solutions (what q.solution() shows) ------------------------------------------------------
-def points_of(cards):
-    """Total points of the cards: 5 for each 5, 10 for each 10 and each K."""
-    total = 0
-    for card in cards:
-        if card.rank == 5:
-            total += 5
-        elif card.rank in (10, 13) and not card.is_joker:
-            total += 10
-    return total
-
-
-def parse_one(text):
-    """One card from its canonical text: 'S10', 'HA', 'D2', 'BJ', 'LJ'."""
-    if text == "BJ":
-        return Card("J", 16)
-    if text == "LJ":
-        return Card("J", 15)
-    ranks = {"J": 11, "Q": 12, "K": 13, "A": 14}
-    rank_text = text[1:]
-    rank = ranks[rank_text] if rank_text in ranks else int(rank_text)
-    return Card(text[0], rank)
-
-
-def count_pairs(hand):
-    """How many pairs the hand holds: cards that appear twice."""
-    counts = Counter(hand)
-    return sum(1 for card in counts if counts[card] == 2)
-
-
-def parse_loose(text):
-    """One card, also written with suit symbols, lower case, T for ten, or 大王 / 小王."""
-    text = text.strip()
-    upper = text.upper()
-    if upper in ("BJ", "大王"):
-        return Card("J", 16)
-    if upper in ("LJ", "小王"):
-        return Card("J", 15)
-    symbols = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
-    suit = symbols.get(upper[0], upper[0])
-    ranks = {"J": 11, "Q": 12, "K": 13, "A": 14, "T": 10}
-    rank_text = upper[1:]
-    rank = ranks[rank_text] if rank_text in ranks else int(rank_text)
-    return Card(suit, rank)
-
-
-def rest_of_deck(seen):
-    """The cards of the 108-card double deck that are not in ``seen`` (copies counted)."""
-    left = Counter(new_deck())
-    left.subtract(seen)
-    return list(left.elements())
-
-
-# --- references and cases ---------------------------------------------------------------------
+# --- cases (the references and solutions are in solutions/) --------------------------
 def _point_rich(rng: random.Random) -> tuple:
     shoe = Shoe(rng)
     cards = shoe.draw(rng.randint(0, 10))
@@ -114,21 +59,12 @@ def _seen_cards(rng: random.Random) -> tuple:
     return (shoe.draw(rng.choice([rng.randint(0, 6), rng.randint(0, 108)])),)
 
 
-def _pairs_reference(hand: list[Card]) -> int:
-    return len(hand) - len(set(hand))  # each card held twice loses one copy in the set
-
-
-def _rest_reference(seen: list[Card]) -> list[Card]:
-    counts = Counter(seen)
-    return [card for card in ALL_CARDS for _ in range(2 - counts[card])]
-
-
 q1 = Question(
     exercise=EXERCISE,
     number=1,
     function="points_of",
     params=("cards",),
-    reference=trick_points,
+    reference="trick_points",
     answer=WholeNumber(),
     fixed=[
         ([],),
@@ -143,7 +79,7 @@ q1 = Question(
         Go through the cards and add 5 when card.rank is 5, and 10 when it is 10 or 13 (K).
         Jokers have ranks 15 and 16, so they never match. sum(...) over a generator works too.
     """,
-    solution=points_of,
+    solution="points_of",
 )
 
 q2 = Question(
@@ -151,7 +87,7 @@ q2 = Question(
     number=2,
     function="parse_one",
     params=("text",),
-    reference=Card.parse,
+    reference="Card.parse",
     answer=OneCard(),
     fixed=[(card.text,) for card in ALL_CARDS],
     size=lambda text: 1,
@@ -160,7 +96,7 @@ q2 = Question(
         string ("2" ... "10", so int() works) or one of J, Q, K, A (11, 12, 13, 14).
         Card(suit, rank) then makes the card; jokers are Card("J", 16) and Card("J", 15).
     """,
-    solution=parse_one,
+    solution="parse_one",
 )
 
 q3 = Question(
@@ -168,7 +104,7 @@ q3 = Question(
     number=3,
     function="count_pairs",
     params=("hand",),
-    reference=_pairs_reference,
+    reference="_pairs_reference",
     answer=WholeNumber(),
     fixed=[([],), (_cards("HQ HQ S5"),), (_cards("H10 C10 D10 S10"),), (_cards("BJ BJ LJ LJ S2"),)],
     generate=_pairy_hand,
@@ -176,7 +112,7 @@ q3 = Question(
         Counter(hand) maps each card to how many copies the hand holds (1 or 2). Count the
         cards held twice. A set would throw the second copy away, so it cannot see pairs.
     """,
-    solution=count_pairs,
+    solution="count_pairs",
 )
 
 q4 = Question(
@@ -184,7 +120,7 @@ q4 = Question(
     number=4,
     function="parse_loose",
     params=("text",),
-    reference=Card.parse,
+    reference="Card.parse",
     answer=OneCard(),
     fixed=[("S10",), ("st",), ("♥A",), ("hq",), ("♣t",), ("bj",), ("大王",), ("小王",), ("d2",)],
     generate=_loose_text,
@@ -195,7 +131,7 @@ q4 = Question(
         Turn a suit symbol into its letter with a dict {"♠": "S", "♥": "H", ...}, and add
         "T": 10 to the table of rank names. Check the jokers (also 大王 and 小王) first.
     """,
-    solution=parse_loose,
+    solution="parse_loose",
 )
 
 q5 = Question(
@@ -203,7 +139,7 @@ q5 = Question(
     number=5,
     function="rest_of_deck",
     params=("seen",),
-    reference=_rest_reference,
+    reference="_rest_reference",
     answer=CardMultiset(),
     fixed=[([],), (_cards("S2"),), (_cards("S2 S2"),), (new_deck(),)],
     generate=_seen_cards,
@@ -212,7 +148,7 @@ q5 = Question(
         Counter's elements() are the cards left, each as often as it is left. Beware of
         `card not in seen`: one S2 seen means one S2 is still in the deck.
     """,
-    solution=rest_of_deck,
+    solution="rest_of_deck",
 )
 
 QUESTIONS = [q1, q2, q3, q4, q5]

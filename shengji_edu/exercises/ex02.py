@@ -13,70 +13,12 @@ from ..cards import ALL_CARDS, Card
 from ..cards import parse_cards as _cards
 from ..trump import Trump
 from .checking import CardSequence, KeyOrder, OneOf, Question, TrueFalse
-from .generate import Shoe, make_trump, random_trump
+from .generate import Shoe, random_trump
 
 EXERCISE = "ex02"
 
 
-# --- solutions (what q.solution() shows) ------------------------------------------------------
-def is_trump(card, level, trump_suit):
-    """True for jokers, level cards and cards of the trump suit."""
-    return card.is_joker or card.rank == level or card.suit == trump_suit
-
-
-def effective_suit(card, level, trump_suit):
-    """'T' for a trump, otherwise the printed suit."""
-    if card.is_joker or card.rank == level or card.suit == trump_suit:
-        return "T"
-    return card.suit
-
-
-def strength_key(card, level, trump_suit):
-    """A number: trumps above side cards; higher is stronger; equal cards get equal numbers."""
-    if card.text == "BJ":
-        return 118
-    if card.text == "LJ":
-        return 117
-    if card.rank == level:
-        return 116 if card.suit == trump_suit else 115
-    if card.suit == trump_suit:
-        return 100 + card.rank
-    return card.rank
-
-
-def sort_hand(cards, level, trump_suit):
-    """Trumps first, then spades, hearts, diamonds, clubs; strongest first in each group."""
-    groups = "TSHDC"
-
-    def key(card):
-        suit = effective_suit(card, level, trump_suit)
-        return (groups.index(suit), -strength_key(card, level, trump_suit), card)
-
-    return sorted(cards, key=key)
-
-
-# --- references and cases ---------------------------------------------------------------------
-def _is_trump_reference(card: Card, level: int, trump_suit: str | None) -> bool:
-    return make_trump(level, trump_suit).is_trump(card)
-
-
-def _suit_reference(card: Card, level: int, trump_suit: str | None) -> str:
-    return make_trump(level, trump_suit).suit_of(card)
-
-
-def _sort_reference(cards: list[Card], level: int, trump_suit: str | None) -> list[Card]:
-    return make_trump(level, trump_suit).sort(cards)
-
-
-def _strength_reference(card: Card, level: int, trump_suit: str | None) -> int:
-    return make_trump(level, trump_suit).strength(card)
-
-
-def _both_keys(key, a: Card, b: Card, level: int, trump_suit: str | None) -> tuple:
-    """The keys of two cards; the judge compares them (see :class:`.checking.KeyOrder`)."""
-    return key(a, level, trump_suit), key(b, level, trump_suit)
-
-
+# --- cases (the references and solutions are in solutions/) --------------------------
 def _show_order(value: object, args: tuple) -> str:
     a, b = args[0].text, args[1].text
     if value == 1:
@@ -166,7 +108,7 @@ q1 = Question(
     number=1,
     function="is_trump",
     params=("card", "level", "trump_suit"),
-    reference=_is_trump_reference,
+    reference="_is_trump_reference",
     answer=TrueFalse(),
     fixed=_card_cases(),
     generate=_one_card,
@@ -175,7 +117,7 @@ q1 = Question(
         cards of the trump suit (card.suit == trump_suit). With no trump suit, trump_suit is
         None and no printed suit equals it.
     """,
-    solution=is_trump,
+    solution="is_trump",
 )
 
 q2 = Question(
@@ -183,7 +125,7 @@ q2 = Question(
     number=2,
     function="effective_suit",
     params=("card", "level", "trump_suit"),
-    reference=_suit_reference,
+    reference="_suit_reference",
     answer=OneOf(("T", "S", "H", "D", "C"), 'one of "T", "S", "H", "D", "C"'),
     fixed=_card_cases(),
     generate=_one_card,
@@ -192,7 +134,7 @@ q2 = Question(
         everything else keeps card.suit. Jokers have card.suit == "J", which is never an
         answer: they are trumps.
     """,
-    solution=effective_suit,
+    solution="effective_suit",
 )
 
 q3 = Question(
@@ -200,9 +142,9 @@ q3 = Question(
     number=3,
     function="strength_key",
     params=("a", "b", "level", "trump_suit"),
-    reference=_strength_reference,
+    reference="_strength_reference",
     answer=KeyOrder(),
-    call=_both_keys,
+    call="both_keys",
     fixed=_pair_cases(),
     generate=_two_cards,
     random_cases=400,
@@ -215,7 +157,7 @@ q3 = Question(
         LJ, BJ. Then add the same big number (say 100) to every trump, so that any trump
         beats any side card.
     """,
-    solution=strength_key,
+    solution="strength_key",
 )
 
 q4 = Question(
@@ -223,7 +165,7 @@ q4 = Question(
     number=4,
     function="sort_hand",
     params=("cards", "level", "trump_suit"),
-    reference=_sort_reference,
+    reference="_sort_reference",
     answer=CardSequence(),
     fixed=[
         ([], 2, "H"),
@@ -238,7 +180,7 @@ q4 = Question(
         The minus sign puts the strongest first; the card itself breaks ties between equal
         level cards in the fixed order S, H, D, C (cards sort that way by themselves).
     """,
-    solution=sort_hand,
+    solution="sort_hand",
     builds_on=(2, 3),
 )
 

@@ -3,102 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from ..cards import ALL_CARDS, RANKS, Card
 from ..cards import parse_cards as _cards
-from ..trump import EFFECTIVE_SUITS, Trump
-from ..units import is_pair as _is_pair_reference
-from ..units import is_tractor as _is_tractor_reference
-from ..units import lead_format, longest_run, pair_profile
+from ..trump import Trump
 from .checking import Group, NumberMultiset, Question, TrueFalse, WholeNumber
-from .generate import Shoe, make_trump, random_suit, random_trump, suit_hand, tractor
+from .generate import Shoe, random_suit, random_trump, suit_hand, tractor
 
 EXERCISE = "ex03"
 
 
-# --- solutions (what q.solution() shows) ------------------------------------------------------
-def is_pair(cards):
-    """Two identical cards."""
-    return len(cards) == 2 and cards[0] == cards[1]
-
-
-def side_step(rank, level):
-    """Position of a side card's rank in its suit, from 0, with the level rank taken out."""
-    step = rank - 2  # 2 -> 0, 3 -> 1, ...
-    if rank > level:
-        step -= 1  # the level rank left the suit: the ranks above it move down one step
-    return step
-
-
-def is_tractor(cards, trump):
-    """Two or more pairs of one effective suit on consecutive steps, nothing else."""
-    counts = Counter(cards)
-    if len(cards) < 4 or any(n != 2 for n in counts.values()):
-        return False
-    if len({trump.suit_of(card) for card in cards}) != 1:
-        return False
-    steps = sorted(trump.step(card) for card in counts)
-    return steps == list(range(steps[0], steps[0] + len(steps)))
-
-
-def longest_tractor(cards, trump):
-    """Pairs in the longest tractor among the cards (any suit); 0 if there is none."""
-    counts = Counter(cards)
-    best = 0
-    for suit in "TSHDC":
-        steps = {trump.step(c) for c in counts if counts[c] == 2 and trump.suit_of(c) == suit}
-        for step in steps:
-            if step - 1 not in steps:  # the bottom of a run of pairs
-                length = 1
-                while step + length in steps:
-                    length += 1
-                best = max(best, length)
-    return best if best >= 2 else 0
-
-
-def lead_shape(cards, trump):
-    """(tractor lengths, longest first; number of other pairs; number of singles)."""
-    counts = Counter(cards)
-    pairs_at = Counter(trump.step(card) for card in counts if counts[card] == 2)
-    tractors = []
-    while True:
-        longest = 0
-        for step in list(pairs_at):  # find the longest run of steps that still hold a pair
-            if pairs_at[step] > 0 and pairs_at[step - 1] == 0:
-                length = 1
-                while pairs_at[step + length] > 0:
-                    length += 1
-                if length > longest:
-                    longest, low = length, step
-        if longest < 2:
-            break
-        for step in range(low, low + longest):  # take one pair from each step of it
-            pairs_at[step] -= 1
-        tractors.append(longest)
-    pairs = sum(pairs_at.values())
-    singles = len(cards) - 2 * (sum(tractors) + pairs)
-    return tractors, pairs, singles
-
-
-# --- references and cases ---------------------------------------------------------------------
-def _side_step_reference(rank: int, level: int) -> int:
-    return make_trump(level, None).step(Card("S", rank))
-
-
-def _longest_reference(cards: list[Card], trump: Trump) -> int:
-    longest = 0
-    for suit in EFFECTIVE_SUITS:
-        profile = pair_profile(trump.cards_of(cards, suit), trump)
-        longest = max(longest, longest_run(profile))
-    return longest if longest >= 2 else 0
-
-
-def _shape_reference(cards: list[Card], trump: Trump) -> tuple:
-    fmt = lead_format(cards, trump)
-    return list(fmt.tractors), fmt.pairs, fmt.singles
-
-
+# --- cases (the references and solutions are in solutions/) --------------------------
 def _pair_candidates(rng: random.Random) -> tuple:
     card = rng.choice(ALL_CARDS)
     roll = rng.random()
@@ -196,7 +111,7 @@ q1 = Question(
     number=1,
     function="is_pair",
     params=("cards",),
-    reference=_is_pair_reference,
+    reference="_is_pair_reference",
     answer=TrueFalse(),
     fixed=[(_cards(text),) for text in ["H10 H10", "H10 C10", "LJ LJ", "LJ BJ", "H5 H5 H6", ""]],
     generate=_pair_candidates,
@@ -205,7 +120,7 @@ q1 = Question(
         (cards compare with ==). Check the length first: cards[1] does not exist in a
         one-card list.
     """,
-    solution=is_pair,
+    solution="is_pair",
 )
 
 q2 = Question(
@@ -213,7 +128,7 @@ q2 = Question(
     number=2,
     function="side_step",
     params=("rank", "level"),
-    reference=_side_step_reference,
+    reference="_side_step_reference",
     answer=WholeNumber(),
     fixed=[(rank, level) for level in RANKS for rank in RANKS if rank != level],
     size=lambda rank, level: 1,
@@ -221,7 +136,7 @@ q2 = Question(
         Without the gap, rank 2 is step 0, rank 3 step 1, ...: rank - 2. The level rank
         leaves the suit, so every rank above the level moves down by one step.
     """,
-    solution=side_step,
+    solution="side_step",
 )
 
 q3 = Question(
@@ -229,7 +144,7 @@ q3 = Question(
     number=3,
     function="is_tractor",
     params=("cards", "trump"),
-    reference=_is_tractor_reference,
+    reference="_is_tractor_reference",
     answer=TrueFalse(),
     fixed=[(_cards(t), _TEN_SPADES) for t in _RULE_TRACTORS + _RULE_NOT_TRACTORS]
     + [(_cards("H7 H7 H5 H5"), Trump(6, "S")), (_cards("C10 C10 LJ LJ"), Trump(10, None))],
@@ -241,7 +156,7 @@ q3 = Question(
         distinct cards (trump.step), sorted, are low, low + 1, low + 2, ... with no repeat.
         Two pairs on one shared step give a repeated step, so they fail test 3.
     """,
-    solution=is_tractor,
+    solution="is_tractor",
 )
 
 q4 = Question(
@@ -249,7 +164,7 @@ q4 = Question(
     number=4,
     function="longest_tractor",
     params=("cards", "trump"),
-    reference=_longest_reference,
+    reference="_longest_reference",
     answer=WholeNumber(),
     fixed=[
         ([], _TEN_SPADES),
@@ -265,7 +180,7 @@ q4 = Question(
         A run starts at a step whose step - 1 is not in the set; count how far it goes
         up. The answer is the longest run, if it has at least 2 pairs (else 0).
     """,
-    solution=longest_tractor,
+    solution="longest_tractor",
 )
 
 q5 = Question(
@@ -273,7 +188,7 @@ q5 = Question(
     number=5,
     function="lead_shape",
     params=("cards", "trump"),
-    reference=_shape_reference,
+    reference="_shape_reference",
     answer=Group(
         [NumberMultiset(), WholeNumber(), WholeNumber()],
         "a tuple (tractor lengths, number of pairs, number of singles)",
@@ -294,7 +209,7 @@ q5 = Question(
         steps and note its length. The pairs left over are pairs; every other card is a
         single. (The package's decompose does this; write it yourself.)
     """,
-    solution=lead_shape,
+    solution="lead_shape",
 )
 
 QUESTIONS = [q1, q2, q3, q4, q5]

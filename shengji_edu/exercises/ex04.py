@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations
 
 from ..cards import Card, first_missing, format_cards
 from ..cards import parse_cards as _cards
@@ -26,77 +25,7 @@ from .generate import Shoe, follower_hand, lead_of_kind, random_suit, random_tru
 EXERCISE = "ex04"
 
 
-# --- solutions (what q.solution() shows) ------------------------------------------------------
-def cards_of_suit(hand, suit, trump):
-    """The cards of the hand whose effective suit is ``suit``."""
-    return [card for card in hand if trump.suit_of(card) == suit]
-
-
-def suit_rule_ok(hand, lead, play, trump):
-    """Rules 1 and 2: n cards from the hand; only the led suit, or all of it when short."""
-    suit, n = trump.suit_of(lead[0]), len(lead)
-    if len(play) != n or Counter(play) - Counter(hand):
-        return False  # rule 1: exactly n cards, all from the hand (copies counted)
-    hand_suit = cards_of_suit(hand, suit, trump)
-    if len(hand_suit) >= n:
-        return all(trump.suit_of(card) == suit for card in play)
-    return not Counter(hand_suit) - Counter(play)  # short: every card of the suit is played
-
-
-def pair_rule_ok(hand, lead, play, trump):
-    """Rules 1-3 for a lead of one card or one pair."""
-
-    def count_pairs(cards):
-        counts = Counter(cards)
-        return sum(1 for card in counts if counts[card] == 2)
-
-    if not suit_rule_ok(hand, lead, play, trump):
-        return False
-    hand_suit = cards_of_suit(hand, trump.suit_of(lead[0]), trump)
-    if len(hand_suit) < len(lead):
-        return True  # short of the suit: the suit rule already decided
-    return count_pairs(play) >= min(count_pairs(lead), count_pairs(hand_suit))
-
-
-def unit_follow_ok(hand, lead, play, trump):
-    """Rules 1-4 for a lead that is one unit: a single, a pair or a tractor."""
-
-    def has_tractor(cards, length):
-        """Do the cards (of one effective suit) hold ``length`` pairs on consecutive steps?"""
-        counts = Counter(cards)
-        steps = {trump.step(card) for card in counts if counts[card] == 2}
-        return any(all(step + i in steps for i in range(length)) for step in steps)
-
-    if not pair_rule_ok(hand, lead, play, trump):
-        return False
-    hand_suit = cards_of_suit(hand, trump.suit_of(lead[0]), trump)
-    if len(lead) < 4 or len(hand_suit) < len(lead):
-        return True  # no tractor led, or short of the suit
-    length = len(lead) // 2  # a tractor of k pairs has 2k cards
-    if has_tractor(hand_suit, length):
-        return has_tractor(play, length)
-    return True
-
-
-def count_legal_follows(hand, lead, trump):
-    """How many different plays (as sets of cards, copies counted) are legal."""
-    plays = {tuple(sorted(play)) for play in combinations(hand, len(lead))}
-    return sum(1 for play in plays if check_follow(hand, lead, list(play), trump))
-
-
-# --- references and cases ---------------------------------------------------------------------
-def _cards_of_suit_reference(hand: list[Card], suit: str, trump: Trump) -> list[Card]:
-    return trump.cards_of(hand, suit)
-
-
-def _follow_reference(hand: list[Card], lead: list[Card], play: list[Card], trump: Trump) -> bool:
-    return bool(check_follow(hand, lead, play, trump))
-
-
-def _count_reference(hand: list[Card], lead: list[Card], trump: Trump) -> int:
-    return len(legal_follows(hand, lead, trump))
-
-
+# --- cases (the references and solutions are in solutions/) --------------------------
 RULE_NAMES = {
     1: "RULES §5.1, play as many cards as were led, all from your hand",
     2: "RULES §5.2, follow suit",
@@ -290,7 +219,7 @@ q1 = Question(
     number=1,
     function="cards_of_suit",
     params=("hand", "suit", "trump"),
-    reference=_cards_of_suit_reference,
+    reference="_cards_of_suit_reference",
     answer=CardMultiset(),
     fixed=[
         (_cards("H9 S2 S9 BJ H10"), "H", _LEVEL10),
@@ -304,7 +233,7 @@ q1 = Question(
         Keep the cards c with trump.suit_of(c) == suit. The effective suit of every trump is
         "T", so with spades trump no card has the effective suit "S".
     """,
-    solution=cards_of_suit,
+    solution="cards_of_suit",
 )
 
 q2 = Question(
@@ -312,7 +241,7 @@ q2 = Question(
     number=2,
     function="suit_rule_ok",
     params=("hand", "lead", "play", "trump"),
-    reference=_follow_reference,
+    reference="_follow_reference",
     answer=TrueFalse(),
     fixed=_lesson_cases(max_lead=4, pairs=False),
     generate=lambda rng: _situation(rng, ("single", "throw", "throw")),
@@ -323,7 +252,7 @@ q2 = Question(
         cards of the led effective suit. With at least n of them, every card of the play
         must be of that suit; with fewer, every one of them must be in the play.
     """,
-    solution=suit_rule_ok,
+    solution="suit_rule_ok",
     explain=_explain_follow,
     builds_on=(1,),
 )
@@ -333,7 +262,7 @@ q3 = Question(
     number=3,
     function="pair_rule_ok",
     params=("hand", "lead", "play", "trump"),
-    reference=_follow_reference,
+    reference="_follow_reference",
     answer=TrueFalse(),
     fixed=_lesson_cases(max_lead=2),
     generate=lambda rng: _situation(rng, ("single", "pair", "pair")),
@@ -343,7 +272,7 @@ q3 = Question(
         the led suit: the play must hold at least min(pairs in the lead, pairs of that suit
         in the hand) pairs. Count pairs with Counter: cards whose count is 2.
     """,
-    solution=pair_rule_ok,
+    solution="pair_rule_ok",
     explain=_explain_follow,
     builds_on=(1, 2),
 )
@@ -353,7 +282,7 @@ q4 = Question(
     number=4,
     function="unit_follow_ok",
     params=("hand", "lead", "play", "trump"),
-    reference=_follow_reference,
+    reference="_follow_reference",
     answer=TrueFalse(),
     fixed=_lesson_cases(max_lead=4),
     generate=lambda rng: _situation(rng, ("single", "pair", "tractor", "tractor")),
@@ -364,7 +293,7 @@ q4 = Question(
         of a longer tractor count), the play must hold k such pairs too. Collect the steps
         of the pairs in a set and look for k consecutive ones.
     """,
-    solution=unit_follow_ok,
+    solution="unit_follow_ok",
     explain=_explain_follow,
     builds_on=(1, 3),
 )
@@ -374,7 +303,7 @@ q5 = Question(
     number=5,
     function="count_legal_follows",
     params=("hand", "lead", "trump"),
-    reference=_count_reference,
+    reference="_count_reference",
     answer=WholeNumber(),
     fixed=[
         (_cards("HQ HQ HJ HJ H8 H8 H3 C5"), _cards("H5 H5 H4 H4"), _LEVEL10),
@@ -388,7 +317,7 @@ q5 = Question(
         a card make the same choice twice, so keep each choice once: a set of
         tuple(sorted(choice)). Count those that check_follow (from the package) accepts.
     """,
-    solution=count_legal_follows,
+    solution="count_legal_follows",
     explain=_explain_count,
 )
 

@@ -11,7 +11,6 @@ from collections import Counter
 
 from ..cards import Card
 from ..cards import parse_cards as _cards
-from ..tricks import beating_unit, check_throw, trick_winner
 from ..trump import Trump
 from ..units import decompose
 from .checking import CardMultiset, Question, TrueFalse, WholeNumber
@@ -25,94 +24,7 @@ from .generate import (
 EXERCISE = "ex05"
 
 
-# --- solutions (what q.solution() shows) ------------------------------------------------------
-def single_winner(cards, trump):
-    """Index of the winning card of a single-card trick (cards[0] was led)."""
-    led = trump.suit_of(cards[0])
-    best = 0
-    for i in range(1, len(cards)):
-        card = cards[i]
-        can_win = trump.suit_of(card) in (led, "T")  # another side suit never wins
-        if can_win and trump.strength(card) > trump.strength(cards[best]):  # ties: earlier
-            best = i
-    return best
-
-
-def pair_winner(plays, trump):
-    """Index of the winning play when a pair was led (every play has two cards)."""
-    led = trump.suit_of(plays[0][0])
-    best = 0
-    for i in range(1, len(plays)):
-        a, b = plays[i]
-        can_win = a == b and trump.suit_of(a) in (led, "T")  # only a pair can win
-        if can_win and trump.strength(a) > trump.strength(plays[best][0]):
-            best = i
-    return best
-
-
-def is_beaten(unit, others, trump):
-    """Does another hand hold a unit of the same kind (single or pair) that is higher?"""
-    suit, step = trump.suit_of(unit[0]), trump.step(unit[0])
-    for hand in others:
-        counts = Counter(card for card in hand if trump.suit_of(card) == suit)
-        for card in counts:
-            if trump.step(card) > step and counts[card] >= len(unit):
-                return True
-    return False
-
-
-def forced_lead(lead, others, trump):
-    """The cards that must be led: the whole lead if it stands, else the lowest beaten unit."""
-    counts = Counter(lead)
-    units = [[card] * counts[card] for card in counts]  # its pairs and singles
-    if len(units) == 1:
-        return lead  # one unit is not a throw: it always stands
-    beaten = [unit for unit in units if is_beaten(unit, others, trump)]
-    if not beaten:
-        return lead
-    return min(beaten, key=lambda unit: (trump.step(unit[0]), len(unit)))
-
-
-def unit_winner(plays, trump):
-    """Index of the winning play when one unit (a single, a pair or a tractor) was led."""
-    led = trump.suit_of(plays[0][0])
-
-    def key(play):
-        suits = {trump.suit_of(card) for card in play}
-        if len(suits) != 1 or not suits <= {led, "T"}:
-            return None  # mixed, or another side suit: cannot win
-        counts = Counter(play)
-        if len(play) > 1:  # a pair or a tractor was led: the play must be one too
-            if any(count != 2 for count in counts.values()):
-                return None
-            steps = sorted(trump.step(card) for card in counts)
-            if steps != list(range(steps[0], steps[0] + len(steps))):
-                return None
-        is_ruff = suits == {"T"} and led != "T"
-        return (is_ruff, max(trump.step(card) for card in play))
-
-    best, best_key = 0, key(plays[0])
-    for i in range(1, len(plays)):
-        play_key = key(plays[i])
-        if play_key is not None and play_key > best_key:
-            best, best_key = i, play_key
-    return best
-
-
-# --- references and cases ---------------------------------------------------------------------
-def _single_reference(cards: list[Card], trump: Trump) -> int:
-    return trick_winner([[card] for card in cards], trump)
-
-
-def _beaten_reference(unit: list[Card], others: list[list[Card]], trump: Trump) -> bool:
-    (as_unit,) = decompose(unit, trump)
-    return any(beating_unit(hand, as_unit, trump) is not None for hand in others)
-
-
-def _forced_reference(lead: list[Card], others: list[list[Card]], trump: Trump) -> list[Card]:
-    return check_throw(lead, others, trump).forced
-
-
+# --- cases (the references and solutions are in solutions/) --------------------------
 def _single_trick(rng: random.Random) -> tuple:
     plays, trump = random_trick(rng, (1,))
     return ([play[0] for play in plays], trump)
@@ -180,7 +92,7 @@ q1 = Question(
     number=1,
     function="single_winner",
     params=("cards", "trump"),
-    reference=_single_reference,
+    reference="_single_reference",
     answer=WholeNumber(),
     fixed=[
         (_cards("HK HA H3 DA"), _LEVEL10),
@@ -197,7 +109,7 @@ q1 = Question(
         over only if its effective suit is the led suit or "T" and its strength
         (trump.strength) is strictly higher: equal cards leave the earlier one winning.
     """,
-    solution=single_winner,
+    solution="single_winner",
 )
 
 q2 = Question(
@@ -205,7 +117,7 @@ q2 = Question(
     number=2,
     function="pair_winner",
     params=("plays", "trump"),
-    reference=trick_winner,
+    reference="trick_winner",
     answer=WholeNumber(),
     fixed=[
         (_tricks("H9 H9", "HA HK", "HJ HJ", "S2 S3"), _LEVEL10),
@@ -218,7 +130,7 @@ q2 = Question(
         Like single_winner, but a play can only take over if it is a pair (its two cards
         are equal), of the led suit or trumps, and strictly stronger than the best so far.
     """,
-    solution=pair_winner,
+    solution="pair_winner",
 )
 
 q3 = Question(
@@ -226,7 +138,7 @@ q3 = Question(
     number=3,
     function="is_beaten",
     params=("unit", "others", "trump"),
-    reference=_beaten_reference,
+    reference="_beaten_reference",
     answer=TrueFalse(),
     fixed=[
         (_cards("H9"), _tricks("HJ H2 C5", "D3 D4", "S5 S6"), _LEVEL10),
@@ -243,7 +155,7 @@ q3 = Question(
         it (also one card of a pair); for a pair, a higher pair (a card held twice by the
         same hand). Higher means a higher trump.step; an equal card does not beat it.
     """,
-    solution=is_beaten,
+    solution="is_beaten",
 )
 
 q4 = Question(
@@ -251,7 +163,7 @@ q4 = Question(
     number=4,
     function="forced_lead",
     params=("lead", "others", "trump"),
-    reference=_forced_reference,
+    reference="_forced_reference",
     answer=CardMultiset(),
     fixed=_THROW_CASES,
     generate=_throw,
@@ -264,7 +176,7 @@ q4 = Question(
         single and a pair tie (equal level cards), the single. min(..., key=...) with a
         tuple key does both.
     """,
-    solution=forced_lead,
+    solution="forced_lead",
     builds_on=(3,),
 )
 
@@ -273,7 +185,7 @@ q5 = Question(
     number=5,
     function="unit_winner",
     params=("plays", "trump"),
-    reference=trick_winner,
+    reference="trick_winner",
     answer=WholeNumber(),
     fixed=[
         (_tricks("H5 H5 H4 H4", "HQ HQ HJ HJ", "S3 S3 S2 S2", "H9 H9 H7 H7"), _LEVEL10),
@@ -291,7 +203,7 @@ q5 = Question(
         its highest step): a trump play on a side-suit lead beats every play of that suit.
         The best key wins; ties stay with the earlier play.
     """,
-    solution=unit_winner,
+    solution="unit_winner",
 )
 
 QUESTIONS = [q1, q2, q3, q4, q5]

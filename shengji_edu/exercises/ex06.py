@@ -8,7 +8,6 @@ anything else (RULES §8).
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from ..cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
 from ..cards import parse_cards as _cards
@@ -20,107 +19,7 @@ from .generate import Shoe, random_trump
 EXERCISE = "ex06"
 
 
-# --- solutions (what q.solution() shows) ------------------------------------------------------
-def declaration_strength(cards, level):
-    """1 one level card, 2 a pair of level cards, 3 two little jokers, 4 two big jokers, else 0."""
-    if len(cards) == 1 and cards[0].rank == level:  # jokers have ranks 15 and 16
-        return 1
-    if len(cards) == 2 and cards[0] == cards[1]:
-        if cards[0].text == "BJ":
-            return 4
-        if cards[0].text == "LJ":
-            return 3
-        if cards[0].rank == level:
-            return 2
-    return 0
-
-
-def can_overcall(new, standing, level):
-    """Is ``new`` a declaration strictly stronger than ``standing`` (None: nothing yet)?"""
-    strength = declaration_strength(new, level)
-    if strength == 0:
-        return False
-    if standing is None:
-        return True
-    return strength > declaration_strength(standing, level)
-
-
-def first_hand_outcome(attempts, level):
-    """(dealer seat, trump suit or None) after the attempts of a first hand; None if none stood."""
-    standing = None
-    dealer = None
-    for seat, cards in attempts:
-        if can_overcall(cards, standing, level):
-            if dealer is None:
-                dealer = seat  # the first declarer deals the first hand
-            standing = cards
-    if standing is None:
-        return None
-    trump_suit = None if standing[0].is_joker else standing[0].suit
-    return dealer, trump_suit
-
-
-def bury_low(hand, trump):
-    """The 8 cards to bury, by the greedy player's rule (see the statement)."""
-    counts = Counter(hand)
-    lengths = Counter(trump.suit_of(card) for card in hand)
-
-    def key(card):
-        return (
-            trump.suit_of(card) == "T",  # side cards first
-            card.points > 0,  # cards without points first
-            counts[card] == 2,  # single cards before pairs
-            lengths[trump.suit_of(card)],  # shorter suits first
-            trump.step(card),  # lower cards first
-            card,  # then the fixed card order
-        )
-
-    return sorted(hand, key=key)[:8]
-
-
-# --- references and cases ---------------------------------------------------------------------
-def _strength_reference(cards: list[Card], level: int) -> int:
-    try:
-        return _package_strength(cards, level)[0]
-    except ValueError:
-        return 0
-
-
-def _overcall_reference(new: list[Card], standing: list[Card] | None, level: int) -> bool:
-    strength = _strength_reference(new, level)
-    floor = 0 if standing is None else _strength_reference(standing, level)
-    return strength > max(floor, 0)
-
-
-def _outcome_reference(attempts: list[tuple[int, list[Card]]], level: int):
-    accepted = []
-    for seat, cards in attempts:
-        strength = _strength_reference(cards, level)
-        if strength and (not accepted or strength > accepted[-1][1]):
-            suit = _package_strength(cards, level)[1]
-            accepted.append((seat, strength, suit))
-    if not accepted:
-        return None
-    return accepted[0][0], accepted[-1][2]
-
-
-def _bury_reference(hand: list[Card], trump: Trump) -> list[Card]:
-    copies = Counter(hand)
-    length = Counter(trump.suit_of(card) for card in hand)
-    order = sorted(
-        hand,
-        key=lambda c: (
-            trump.is_trump(c),
-            c.points != 0,
-            copies[c] > 1,
-            length[trump.suit_of(c)],
-            trump.step(c),
-            c.index,
-        ),
-    )
-    return order[:8]
-
-
+# --- cases (the references and solutions are in solutions/) --------------------------
 def _declaration_like(rng: random.Random, level: int) -> list[Card]:
     """Cards a player might show: level cards, jokers, pairs of them, and mistakes."""
     level_cards = [Card(suit, level) for suit in "SHDC"]
@@ -150,9 +49,17 @@ def _overcall_case(rng: random.Random) -> tuple:
     level = rng.randint(2, 14)
     standing = None
     if rng.random() < 0.8:
-        while not _strength_reference(standing or [], level):
+        while not _declares(standing or [], level):
             standing = _declaration_like(rng, level)
     return (_declaration_like(rng, level), standing, level)
+
+
+def _declares(cards: list[Card], level: int) -> bool:
+    """Is this a declaration at all (the package's rule)? For the random cases only."""
+    try:
+        return bool(_package_strength(cards, level)[0])
+    except ValueError:
+        return False
 
 
 def _attempts_case(rng: random.Random) -> tuple:
@@ -175,7 +82,7 @@ q1 = Question(
     number=1,
     function="declaration_strength",
     params=("cards", "level"),
-    reference=_strength_reference,
+    reference="_strength_reference",
     answer=WholeNumber(),
     fixed=_LEVEL2,
     generate=_strength_case,
@@ -184,7 +91,7 @@ q1 = Question(
         1. Two cards: they must be identical (==); then BJ is 4, LJ is 3, a level card 2.
         Everything else is 0. Jokers have ranks 15 and 16, never a level.
     """,
-    solution=declaration_strength,
+    solution="declaration_strength",
 )
 
 q2 = Question(
@@ -192,7 +99,7 @@ q2 = Question(
     number=2,
     function="can_overcall",
     params=("new", "standing", "level"),
-    reference=_overcall_reference,
+    reference="_overcall_reference",
     answer=TrueFalse(),
     fixed=[
         (_cards("C2 C2"), _cards("H2"), 2),
@@ -208,7 +115,7 @@ q2 = Question(
         never overcalls; with nothing standing (None) any declaration does; otherwise the
         new one must be strictly stronger: equal pairs of different suits do not overcall.
     """,
-    solution=can_overcall,
+    solution="can_overcall",
     builds_on=(1,),
 )
 
@@ -217,7 +124,7 @@ q3 = Question(
     number=3,
     function="first_hand_outcome",
     params=("attempts", "level"),
-    reference=_outcome_reference,
+    reference="_outcome_reference",
     answer=OrNone(
         Group(
             [WholeNumber(), OneOf(("S", "H", "D", "C", None), "a suit letter or None")],
@@ -239,7 +146,7 @@ q3 = Question(
         the seat of the first accepted one deals. At the end, the trump suit is the suit
         of the last accepted declaration, or None if it was a pair of jokers.
     """,
-    solution=first_hand_outcome,
+    solution="first_hand_outcome",
     builds_on=(2,),
 )
 
@@ -248,7 +155,7 @@ q4 = Question(
     number=4,
     function="bury_low",
     params=("hand", "trump"),
-    reference=_bury_reference,
+    reference="_bury_reference",
     answer=CardMultiset(),
     fixed=[
         (_cards("S3 S4 H5 H6 H7 D8 D9 DJ C2 C2 CQ BJ"), Trump(10, "S")),
@@ -262,7 +169,7 @@ q4 = Question(
         first. Count suit lengths with Counter(trump.suit_of(c) for c in hand), and end the
         key with trump.step(card) and the card itself.
     """,
-    solution=bury_low,
+    solution="bury_low",
 )
 
 QUESTIONS = [q1, q2, q3, q4]

@@ -10,9 +10,7 @@ import random
 
 from ..cards import ALL_CARDS, Card
 from ..cards import parse_cards as _cards
-from ..scoring import kitty_multiplier, settle, trick_points
 from ..trump import Trump
-from ..units import decompose
 from .checking import Group, Question, TrueFalse, WholeNumber
 from .generate import Shoe, follow_play, random_suit, random_trump, suit_hand, tractor
 
@@ -20,81 +18,7 @@ EXERCISE = "ex07"
 ACE = 14
 
 
-# --- solutions (what q.solution() shows) ------------------------------------------------------
-def settle_levels(points):
-    """(levels for the dealer team, levels for the defenders) for the defenders' points."""
-    if points == 0:
-        return 3, 0
-    if points < 40:
-        return 2, 0
-    if points < 80:
-        return 1, 0
-    return 0, (points - 80) // 40  # 80-119: 0, 120-159: 1, 160-199: 2, ...
-
-
-def multiplier(lead, trump):
-    """2 ** (number of cards in the largest unit of the last trick's lead)."""
-    largest = max(len(unit.cards) for unit in decompose(lead, trump))
-    return 2**largest
-
-
-def defender_points(tricks, kitty, dealer, trump):
-    """The defenders' points: their tricks, plus the multiplied kitty if they won the last."""
-    dealer_team = dealer % 2
-    total = 0
-    for winner, plays in tricks:
-        if winner % 2 != dealer_team:
-            total += sum(card.points for play in plays for card in play)
-    last_winner, last_plays = tricks[-1]
-    if last_winner % 2 != dealer_team:
-        total += sum(card.points for card in kitty) * multiplier(last_plays[0], trump)
-    return total
-
-
-def after_hand(levels, dealer, points):
-    """(both teams' new levels, next dealer, whether the match is won) after one hand."""
-    ace = 14  # levels stop at A
-    dealer_team = dealer % 2
-    dealer_gain, defender_gain = settle_levels(points)
-    new_levels = list(levels)
-    new_levels[dealer_team] = min(ace, levels[dealer_team] + dealer_gain)
-    new_levels[1 - dealer_team] = min(ace, levels[1 - dealer_team] + defender_gain)
-    if points >= 80:  # the defenders take the deal: the seat after the dealer
-        return tuple(new_levels), (dealer + 1) % 4, False
-    match_won = levels[dealer_team] == ace  # the dealers won a hand at A
-    return tuple(new_levels), (dealer + 2) % 4, match_won
-
-
-# --- references and cases ---------------------------------------------------------------------
-def _settle_reference(points: int) -> tuple[int, int]:
-    result = settle(points)
-    return result.dealer_levels, result.defender_levels
-
-
-def _points_reference(tricks: list, kitty: list[Card], dealer: int, trump: Trump) -> int:
-    def defenders(seat: int) -> bool:
-        return seat % 2 != dealer % 2
-
-    total = sum(
-        trick_points(c for play in plays for c in play) for w, plays in tricks if defenders(w)
-    )
-    winner, plays = tricks[-1]
-    if defenders(winner):
-        total += trick_points(kitty) * kitty_multiplier(plays[0], trump)
-    return total
-
-
-def _after_reference(levels: tuple[int, int], dealer: int, points: int) -> tuple:
-    settlement = settle(points)
-    team = dealer % 2
-    after = list(levels)
-    after[team] = min(ACE, after[team] + settlement.dealer_levels)
-    after[1 - team] = min(ACE, after[1 - team] + settlement.defender_levels)
-    if settlement.defenders_take_deal:
-        return (after[0], after[1]), (dealer + 1) % 4, False
-    return (after[0], after[1]), (dealer + 2) % 4, levels[team] == ACE
-
-
+# --- cases (the references and solutions are in solutions/) --------------------------
 def _lead(rng: random.Random, shoe: Shoe, trump: Trump) -> list[Card]:
     """A lead of one effective suit: often a tractor or pairs, so the multiplier varies."""
     suit = random_suit(rng, trump)
@@ -142,7 +66,7 @@ q1 = Question(
     number=1,
     function="settle_levels",
     params=("points",),
-    reference=_settle_reference,
+    reference="_settle_reference",
     answer=Group(
         [WholeNumber(), WholeNumber()],
         "a tuple (dealer levels, defender levels)",
@@ -154,7 +78,7 @@ q1 = Question(
         the defenders take the deal and climb one level for every full 40 points above 80:
         (points - 80) // 40.
     """,
-    solution=settle_levels,
+    solution="settle_levels",
 )
 
 q2 = Question(
@@ -162,7 +86,7 @@ q2 = Question(
     number=2,
     function="multiplier",
     params=("lead", "trump"),
-    reference=kitty_multiplier,
+    reference="kitty_multiplier",
     answer=WholeNumber(),
     fixed=[(_cards(text), _LEVEL2) for text in _LEAD_TEXTS],
     generate=_lead_case,
@@ -170,7 +94,7 @@ q2 = Question(
         decompose(lead, trump) splits the lead into units; the largest unit's number of
         cards (len(unit.cards)) is 1, 2, 4, 6, ... The multiplier is 2 to that power.
     """,
-    solution=multiplier,
+    solution="multiplier",
 )
 
 q3 = Question(
@@ -178,7 +102,7 @@ q3 = Question(
     number=3,
     function="defender_points",
     params=("tricks", "kitty", "dealer", "trump"),
-    reference=_points_reference,
+    reference="_points_reference",
     answer=WholeNumber(),
     fixed=[
         ([(1, _TRICK)], _cards("SK SK S5"), 0, _LEVEL2),
@@ -192,7 +116,7 @@ q3 = Question(
         won the last trick (tricks[-1]), its points times your multiplier of that trick's
         lead (its plays[0]).
     """,
-    solution=defender_points,
+    solution="defender_points",
     builds_on=(2,),
 )
 
@@ -201,7 +125,7 @@ q4 = Question(
     number=4,
     function="after_hand",
     params=("levels", "dealer", "points"),
-    reference=_after_reference,
+    reference="_after_reference",
     answer=Group(
         [Group([WholeNumber(), WholeNumber()], "two levels"), WholeNumber(), TrueFalse()],
         "a tuple ((team 0 level, team 1 level), next dealer, match won)",
@@ -223,7 +147,7 @@ q4 = Question(
         the dealer's partner deals next ((dealer + 2) % 4), else the next seat
         ((dealer + 1) % 4). The match is won when the dealers keep the deal at level A.
     """,
-    solution=after_hand,
+    solution="after_hand",
     builds_on=(1,),
 )
 

@@ -15,17 +15,11 @@ Everything follows :mod:`shengji_edu.players.greedy` and
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from ..cards import ALL_CARDS, Card
 from ..cards import parse_cards as _cards
-from ..follow import legal_follows
-from ..players.greedy import card_cost as _card_cost_reference
-from ..players.greedy import play_cost as _play_cost
-from ..players.knowledge import unit_is_sure, unseen_by_suit
 from ..tricks import trick_winner
 from ..trump import EFFECTIVE_SUITS, Trump
-from ..units import SINGLE, Unit
 from .checking import CardMultiset, OrNone, Question, TrueFalse, WholeNumber
 from .generate import (
     Shoe,
@@ -39,72 +33,7 @@ from .generate import (
 EXERCISE = "ex08"
 
 
-# --- solutions (what q.solution() shows) ------------------------------------------------------
-def card_cost(card, trump):
-    """What playing a card gives up: its strength, plus 3 times its points."""
-    return trump.strength(card) + 3 * card.points
-
-
-def play_cost(play, hand, trump):
-    """The cost of the cards, plus 8 for every pair of the hand that the play splits."""
-    counts = Counter(hand)
-    cost = sum(card_cost(card, trump) for card in play)
-    for card in set(play):  # each different card once
-        if counts[card] == 2 and play.count(card) == 1:
-            cost += 8
-    return cost
-
-
-def is_sure_single(card, unseen, trump):
-    """No unseen card of the same effective suit is higher: nobody can beat this single."""
-    suit = trump.suit_of(card)
-    return not any(
-        trump.suit_of(other) == suit and trump.step(other) > trump.step(card) for other in unseen
-    )
-
-
-def would_win(trick, play, trump):
-    """Would ``play`` be winning the trick right after it is played?"""
-    return trick_winner(trick + [play], trump) == len(trick)
-
-
-def cheapest_winning_play(hand, trick, trump):
-    """The legal follow that wins the trick at the lowest play_cost (ties: sorted cards)."""
-    winners = [
-        play for play in legal_follows(hand, trick[0], trump) if would_win(trick, play, trump)
-    ]
-    if not winners:
-        return None
-    return min(winners, key=lambda play: (play_cost(play, hand, trump), sorted(play)))
-
-
-# --- references and cases ---------------------------------------------------------------------
-def _play_cost_reference(play: list[Card], hand: list[Card], trump: Trump) -> int:
-    return _play_cost(play, Counter(hand), trump)
-
-
-def _sure_reference(card: Card, unseen: list[Card], trump: Trump) -> bool:
-    step = trump.step(card)
-    unit = Unit(SINGLE, [card], trump.suit_of(card), step, step, 0)
-    return unit_is_sure(unit, unseen_by_suit(Counter(unseen), trump), trump)
-
-
-def _would_win_reference(trick: list[list[Card]], play: list[Card], trump: Trump) -> bool:
-    return trick_winner([*trick, play], trump) == len(trick)
-
-
-def _cheapest_reference(hand: list[Card], trick: list[list[Card]], trump: Trump):
-    counts = Counter(hand)
-    best = None
-    for play in legal_follows(hand, trick[0], trump):
-        if trick_winner([*trick, play], trump) != len(trick):
-            continue
-        key = (_play_cost(play, counts, trump), sorted(play))
-        if best is None or key < best[0]:
-            best = (key, play)
-    return None if best is None else best[1]
-
-
+# --- cases (the references and solutions are in solutions/) --------------------------
 def _card_case(rng: random.Random) -> tuple:
     trump = random_trump(rng)
     return (Shoe(rng).draw(1)[0], trump)
@@ -173,7 +102,7 @@ q1 = Question(
     number=1,
     function="card_cost",
     params=("card", "trump"),
-    reference=_card_cost_reference,
+    reference="_card_cost_reference",
     answer=WholeNumber(),
     fixed=[(Card.parse(t), _LEVEL10) for t in ["H2", "HA", "H5", "HK", "S10", "BJ", "C10"]],
     generate=_card_case,
@@ -181,7 +110,7 @@ q1 = Question(
         trump.strength(card) is the strength key of lesson 02 (trumps + 100), and
         card.points is 0, 5 or 10. The cost is the strength plus three times the points.
     """,
-    solution=card_cost,
+    solution="card_cost",
 )
 
 q2 = Question(
@@ -189,7 +118,7 @@ q2 = Question(
     number=2,
     function="play_cost",
     params=("play", "hand", "trump"),
-    reference=_play_cost_reference,
+    reference="_play_cost_reference",
     answer=WholeNumber(),
     fixed=[
         (_cards("HQ"), _cards("HQ HQ H3"), _LEVEL10),
@@ -203,7 +132,7 @@ q2 = Question(
         play (set(play)), add 8 if the hand holds it twice (Counter(hand)) but the play uses
         only one copy (play.count(card) == 1): the play splits a pair.
     """,
-    solution=play_cost,
+    solution="play_cost",
     builds_on=(1,),
 )
 
@@ -212,7 +141,7 @@ q3 = Question(
     number=3,
     function="is_sure_single",
     params=("card", "unseen", "trump"),
-    reference=_sure_reference,
+    reference="_sure_reference",
     answer=TrueFalse(),
     fixed=[
         (Card.parse("HA"), _cards("HK HQ D2"), _LEVEL10),
@@ -230,7 +159,7 @@ q3 = Question(
         card with the same trump.suit_of and a higher trump.step. An equal card (the other
         copy, or another off-suit level card) does not beat it: the first played wins.
     """,
-    solution=is_sure_single,
+    solution="is_sure_single",
 )
 
 q4 = Question(
@@ -238,7 +167,7 @@ q4 = Question(
     number=4,
     function="would_win",
     params=("trick", "play", "trump"),
-    reference=_would_win_reference,
+    reference="_would_win_reference",
     answer=TrueFalse(),
     fixed=[
         ([_cards("HA")], _cards("HA"), _LEVEL10),
@@ -253,7 +182,7 @@ q4 = Question(
         trick with your play added at the end: it answers with an index; the play wins if
         that index is its own, len(trick). Ties stay with the earlier play.
     """,
-    solution=would_win,
+    solution="would_win",
 )
 
 q5 = Question(
@@ -261,7 +190,7 @@ q5 = Question(
     number=5,
     function="cheapest_winning_play",
     params=("hand", "trick", "trump"),
-    reference=_cheapest_reference,
+    reference="_cheapest_reference",
     answer=OrNone(CardMultiset(), "no legal play wins"),
     fixed=[
         (_cards("HA HK H3 S2"), [_cards("HQ")], _LEVEL10),
@@ -280,7 +209,7 @@ q5 = Question(
         (play_cost(play, hand, trump), sorted(play)): min(..., key=...) with that tuple.
         With no winner, return None.
     """,
-    solution=cheapest_winning_play,
+    solution="cheapest_winning_play",
     builds_on=(2, 4),
 )
 

@@ -10,8 +10,6 @@ failing case also shows its cards as text (``5S 6S 7S ...``). The references are
 from __future__ import annotations
 
 import random
-from functools import cache
-from itertools import combinations
 
 from .. import gin
 from .checking import OneOf, Question, TrueFalse, WholeNumber
@@ -19,65 +17,7 @@ from .checking import OneOf, Question, TrueFalse, WholeNumber
 EXERCISE = "ex10"
 
 
-# --- solutions (what q.solution() shows) ------------------------------------------------------
-def card_text(card):
-    """'7S', 'TH', 'AC': the rank letter, then the suit letter."""
-    return "A23456789TJQK"[card % 13] + "SHDC"[card // 13]
-
-
-def deadwood_value(card):
-    """Deadwood points of one card: A = 1, 2..9 face value, T J Q K = 10."""
-    return min(card % 13 + 1, 10)
-
-
-def is_meld(cards):
-    """A set (3 or 4 cards of one rank) or a run (3 or more in sequence in one suit)."""
-    cards = sorted(cards)
-    if len(cards) < 3 or len(set(cards)) != len(cards):
-        return False
-    if len(cards) <= 4 and len({c % 13 for c in cards}) == 1:
-        return True  # a set
-    same_suit = len({c // 13 for c in cards}) == 1
-    return same_suit and cards[-1] - cards[0] == len(cards) - 1  # a run: ids in a row
-
-
-def deadwood(cards):
-    """The least deadwood of distinct cards, over every way to split them into melds."""
-    hand = frozenset(cards)
-    melds = []
-    for rank in range(13):  # sets: every 3 or 4 cards of one rank
-        same = sorted(c for c in hand if c % 13 == rank)
-        for size in (3, 4):
-            melds += combinations(same, size)
-    for low in hand:  # runs: every piece of every run, from each first card
-        high = low
-        while high + 1 in hand and (high + 1) % 13 != 0:  # a K is followed by nothing
-            high += 1
-            if high - low >= 2:
-                melds.append(tuple(range(low, high + 1)))
-
-    @cache
-    def least(left):
-        if not left:
-            return 0
-        lowest = min(left)  # the lowest card is deadwood, or in one of its melds
-        best = deadwood_value(lowest) + least(left - {lowest})
-        for meld in melds:
-            if lowest in meld and left.issuperset(meld):
-                best = min(best, least(left - set(meld)))
-        return best
-
-    return least(hand)
-
-
-def can_knock(hand):
-    """10 cards: deadwood at most 10. 11 cards: some discard leaves at most 10."""
-    if len(hand) == 10:
-        return deadwood(hand) <= 10
-    return any(deadwood([c for c in hand if c != discard]) <= 10 for discard in hand)
-
-
-# --- references and cases ---------------------------------------------------------------------
+# --- cases (the references and solutions are in solutions/) --------------------------
 def _cards(text: str) -> list[int]:
     return gin.parse_hand(text)
 
@@ -153,18 +93,6 @@ def _knock_hand(rng: random.Random) -> tuple:
     return (cards,)
 
 
-def _is_meld_reference(cards: list[int]) -> bool:
-    return gin.is_meld(cards)
-
-
-def _deadwood_reference(cards: list[int]) -> int:
-    return gin.deadwood(cards)
-
-
-def _knock_reference(hand: list[int]) -> bool:
-    return gin.can_knock(hand)
-
-
 _OVERLAP = _cards("5S 6S 7S 7H 7D 7C JH QH KH AC")  # greedy: 12; exact: 1
 _LONG_RUN = _cards("3S 4S 5S 6S 7S 8S 9S 6H 6D KC")  # greedy: 22; exact: 10
 _DISCARD_A_MELD = _cards("AS 3S 6S 2H 3H 6H 2D 5D 6D 7D 3C")  # knock by discarding the 7D
@@ -174,7 +102,7 @@ q1 = Question(
     number=1,
     function="card_text",
     params=("card",),
-    reference=gin.card_text,
+    reference="gin.card_text",
     answer=OneOf(
         [gin.card_text(c) for c in gin.DECK], "card text, rank then suit, like '7S', 'TH', 'AC'"
     ),
@@ -184,7 +112,7 @@ q1 = Question(
         The rank is card % 13 and the suit card // 13. Look both up in strings:
         "A23456789TJQK"[rank] and "SHDC"[suit]. The rank comes first; ten is "T".
     """,
-    solution=card_text,
+    solution="card_text",
 )
 
 q2 = Question(
@@ -192,7 +120,7 @@ q2 = Question(
     number=2,
     function="deadwood_value",
     params=("card",),
-    reference=gin.card_value,
+    reference="gin.card_value",
     answer=WholeNumber(),
     fixed=[(card,) for card in gin.DECK],
     size=lambda card: 1,
@@ -201,7 +129,7 @@ q2 = Question(
         The rank card % 13 is 0 for the ace, 1 for the 2, ..., 9 for the ten, 12 for the king.
         The value is the rank plus one, but never more than 10: min(...) does it.
     """,
-    solution=deadwood_value,
+    solution="deadwood_value",
 )
 
 q3 = Question(
@@ -209,7 +137,7 @@ q3 = Question(
     number=3,
     function="is_meld",
     params=("cards",),
-    reference=_is_meld_reference,
+    reference="_is_meld_reference",
     answer=TrueFalse(),
     fixed=[
         ([],),
@@ -237,7 +165,7 @@ q3 = Question(
         highest minus the lowest is len(cards) - 1. The suit test matters: KS and AH are ids
         12 and 13, neighbours as numbers but not in a run.
     """,
-    solution=is_meld,
+    solution="is_meld",
 )
 
 q4 = Question(
@@ -245,7 +173,7 @@ q4 = Question(
     number=4,
     function="deadwood",
     params=("cards",),
-    reference=_deadwood_reference,
+    reference="_deadwood_reference",
     answer=WholeNumber(),
     fixed=[
         ([],),
@@ -270,7 +198,7 @@ q4 = Question(
         are all still there (the best for what is left). Keep the least. Taking the biggest
         meld first is wrong: 5S 6S 7S 7H 7D 7C JH QH KH AC has deadwood 1, not 12.
     """,
-    solution=deadwood,
+    solution="deadwood",
     builds_on=(2,),
 )
 
@@ -279,7 +207,7 @@ q5 = Question(
     number=5,
     function="can_knock",
     params=("hand",),
-    reference=_knock_reference,
+    reference="_knock_reference",
     answer=TrueFalse(),
     fixed=[
         (_OVERLAP,),
@@ -300,7 +228,7 @@ q5 = Question(
         with the highest value is not enough: in AS 3S 6S 2H 3H 6H 2D 5D 6D 7D 3C only
         discarding the 7D, a card of a run, lets the three 6s meld.
     """,
-    solution=can_knock,
+    solution="can_knock",
     builds_on=(4,),
 )
 

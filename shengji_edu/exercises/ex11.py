@@ -20,12 +20,9 @@ Decisions (the lesson and RULES leave them open):
 from __future__ import annotations
 
 import random
-from collections import Counter
 
-from ..cards import ALL_CARDS, Card, format_cards, new_deck
+from ..cards import ALL_CARDS, Card, format_cards
 from ..cards import parse_cards as _cards
-from ..rules import RuleSet
-from ..scoring import kitty_multiplier, settle
 from ..trump import Trump
 from ..units import decompose, lead_format
 from .checking import CardMultiset, Group, NumberMultiset, OneOf, Question, WholeNumber
@@ -35,111 +32,7 @@ EXERCISE = "ex11"
 KINDS = ("single", "pair", "triple", "tractor", "titanic")
 
 
-# --- solutions (what q.solution() shows) ------------------------------------------------------
-def deck_of(decks):
-    """Every one of the 54 cards, ``decks`` times: 54, 108 or 162 cards."""
-    return [card for card in ALL_CARDS for _ in range(decks)]
-
-
-def unit_kind(cards, trump):
-    """'single', 'pair', 'triple', 'tractor' or 'titanic'; None if not exactly one unit."""
-    counts = Counter(cards)
-    if not cards or len(set(counts.values())) != 1:
-        return None  # no cards, or cards held different numbers of times
-    if len({trump.suit_of(card) for card in cards}) != 1:
-        return None  # a unit is of one effective suit
-    width = len(cards) // len(counts)  # identical cards on each step: 1, 2 or 3
-    if len(counts) == 1:
-        return ("single", "pair", "triple")[width - 1]
-    if width == 1:
-        return None  # different single cards are no unit
-    steps = sorted(trump.step(card) for card in counts)
-    if steps != list(range(steps[0], steps[0] + len(steps))):
-        return None  # a gap, or two groups on one shared step
-    return "tractor" if width == 2 else "titanic"
-
-
-def settle_levels(points, decks):
-    """(levels for the dealer team, levels for the defenders), with the step 20 x decks."""
-    step = 20 * decks
-    if points == 0:
-        return 3, 0
-    if points < step:
-        return 2, 0
-    if points < 2 * step:
-        return 1, 0
-    return 0, (points - 2 * step) // step
-
-
-def lead_shape(cards, trump):
-    """(titanic lengths, tractor lengths, triples, pairs, singles) of one suit's cards."""
-    counts = Counter(cards)
-    titanics, tractors = [], []
-    while True:
-        best = None  # (cards in the run, width, top step, steps, the cards on each step)
-        for width in (2, 3):
-            at_step = {}
-            for card in counts:
-                if counts[card] >= width:
-                    at_step.setdefault(trump.step(card), []).append(card)
-            for top in at_step:
-                if top + 1 in at_step:
-                    continue  # not the top of a run
-                steps = 1
-                while top - steps in at_step:
-                    steps += 1
-                key = (width * steps, width, top)  # more cards, then wider, then higher
-                if steps >= 2 and (best is None or key > best[:3]):
-                    best = (*key, steps, at_step)
-        if best is None:
-            break
-        _size, width, top, steps, at_step = best
-        for step in range(top - steps + 1, top + 1):
-            card = min(at_step[step], key=lambda c: counts[c])  # keep larger groups whole
-            counts[card] -= width
-        (titanics if width == 3 else tractors).append(steps)
-    triples = sum(1 for card in counts if counts[card] == 3)
-    pairs = sum(1 for card in counts if counts[card] == 2)
-    singles = sum(1 for card in counts if counts[card] == 1)
-    return titanics, tractors, triples, pairs, singles
-
-
-def multiplier(lead, trump, kitty, kitty_max):
-    """The kitty multiplier for the last lead: power 2**m, linear 2m, plain m; capped."""
-    titanics, tractors, triples, pairs, singles = lead_shape(lead, trump)
-    sizes = [3 * k for k in titanics] + [2 * k for k in tractors]
-    sizes += [3] * triples + [2] * pairs + [1] * singles
-    m = max(sizes)  # cards in the largest unit
-    value = {"power": 2**m, "linear": 2 * m, "plain": m}[kitty]
-    return value if kitty_max is None else min(value, kitty_max)
-
-
 # --- references ---------------------------------------------------------------------------------
-def _deck_reference(decks: int) -> list[Card]:
-    return new_deck(decks)
-
-
-def _kind_reference(cards: list[Card], trump: Trump) -> str | None:
-    if not cards or len({trump.suit_of(card) for card in cards}) != 1:
-        return None
-    units = decompose(cards, trump)
-    return units[0].kind if len(units) == 1 else None
-
-
-def _settle_reference(points: int, decks: int) -> tuple[int, int]:
-    result = settle(points, RuleSet(decks=decks))
-    return result.dealer_levels, result.defender_levels
-
-
-def _shape_reference(cards: list[Card], trump: Trump) -> tuple:
-    fmt = lead_format(cards, trump)
-    return list(fmt.titanics), list(fmt.tractors), fmt.triples, fmt.pairs, fmt.singles
-
-
-def _multiplier_reference(lead: list[Card], trump: Trump, kitty: str, kitty_max: int | None) -> int:
-    return kitty_multiplier(lead, trump, RuleSet(kitty=kitty, kitty_max=kitty_max))
-
-
 # --- what a FAIL adds: the rule that decides the case ---------------------------------------------
 def _units_text(cards: list[Card], trump: Trump) -> str:
     return " + ".join(f"{u.kind} {format_cards(u.cards)}" for u in decompose(cards, trump))
@@ -337,7 +230,7 @@ q1 = Question(
     number=1,
     function="deck_of",
     params=("decks",),
-    reference=_deck_reference,
+    reference="_deck_reference",
     answer=CardMultiset(),
     fixed=[(1,), (2,), (3,)],
     explain=_explain_deck,
@@ -345,7 +238,7 @@ q1 = Question(
         Lesson 01 built the two-deck deck as [card for card in ALL_CARDS for copy in range(2)].
         The 2 is the number of decks: put the parameter in its place.
     """,
-    solution=deck_of,
+    solution="deck_of",
 )
 
 q2 = Question(
@@ -353,7 +246,7 @@ q2 = Question(
     number=2,
     function="unit_kind",
     params=("cards", "trump"),
-    reference=_kind_reference,
+    reference="_kind_reference",
     answer=OneOf((*KINDS, None), "one of " + ", ".join(map(repr, KINDS)) + ", or None"),
     fixed=_KIND_CASES,
     generate=_kind_case,
@@ -366,7 +259,7 @@ q2 = Question(
         steps (trump.step) of the distinct cards, sorted, must be low, low + 1, ... with no
         gap and no repeat. Anything else is None.
     """,
-    solution=unit_kind,
+    solution="unit_kind",
 )
 
 q3 = Question(
@@ -374,7 +267,7 @@ q3 = Question(
     number=3,
     function="settle_levels",
     params=("points", "decks"),
-    reference=_settle_reference,
+    reference="_settle_reference",
     answer=Group(
         [WholeNumber(), WholeNumber()],
         "a tuple (dealer levels, defender levels)",
@@ -388,7 +281,7 @@ q3 = Question(
         under s, +2; under 2s, +1; from 2s the defenders take the deal and climb one level
         for every full s above 2s: (points - 2 * s) // s.
     """,
-    solution=settle_levels,
+    solution="settle_levels",
 )
 
 q4 = Question(
@@ -396,7 +289,7 @@ q4 = Question(
     number=4,
     function="lead_shape",
     params=("cards", "trump"),
-    reference=_shape_reference,
+    reference="_shape_reference",
     answer=Group(
         [NumberMultiset(), NumberMultiset(), WholeNumber(), WholeNumber(), WholeNumber()],
         "a tuple (titanic lengths, tractor lengths, triples, pairs, singles)",
@@ -414,7 +307,7 @@ q4 = Question(
         steps (where a step has several, the card with the fewest copies) and note the run.
         When no run is left, count what remains: cards held 3 times, 2 times, once.
     """,
-    solution=lead_shape,
+    solution="lead_shape",
 )
 
 q5 = Question(
@@ -422,7 +315,7 @@ q5 = Question(
     number=5,
     function="multiplier",
     params=("lead", "trump", "kitty", "kitty_max"),
-    reference=_multiplier_reference,
+    reference="_multiplier_reference",
     answer=WholeNumber(),
     fixed=[
         (_cards(text), _LEVEL10, kitty, cap)
@@ -436,7 +329,7 @@ q5 = Question(
         k triples, 2k for a tractor of k pairs, 3, 2 or 1). Then power: 2 ** m, linear:
         2 * m, plain: m; when kitty_max is not None, the answer is at most kitty_max.
     """,
-    solution=multiplier,
+    solution="multiplier",
     builds_on=(4,),
 )
 
