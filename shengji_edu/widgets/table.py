@@ -63,9 +63,15 @@ _STATE_CLASSES = {
     "overcall": "shengji-state-overcall",
     "play": "shengji-state-play",
     "wait": "shengji-state-wait",
+    "trick": "shengji-state-trick",
     "over": "shengji-state-over",
     "moved": "shengji-state-moved",
 }
+
+DEFAULT_TRICK_PAUSE: float | None = None
+"""The default of ``PlayTable(trick_pause=...)``: None, a finished trick stays until *go on*."""
+
+_DEFAULT = object()
 
 _RECENT: dict[tuple, weakref.ref] = {}
 """The latest table made with each game's arguments, to offer its game to a rerun cell."""
@@ -93,6 +99,8 @@ class PlayTable(PlayActions):
         rules: RuleSet = RuleSet(),
         you: int = 0,
         lang: str = DEFAULT_LANGUAGE,
+        trick_pause: float | None = _DEFAULT,  # type: ignore[assignment]
+        start_level: int | str = 2,
     ) -> None:
         if you not in (0, 1, 2, 3):
             raise ValueError(f"you must be a seat 0-3, not {you!r}")
@@ -102,7 +110,22 @@ class PlayTable(PlayActions):
             raise TypeError("rules must be a RuleSet")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        if trick_pause is _DEFAULT:
+            trick_pause = DEFAULT_TRICK_PAUSE
+        if trick_pause is not None and (
+            isinstance(trick_pause, bool)
+            or not isinstance(trick_pause, int | float)
+            or trick_pause < 0
+        ):
+            raise ValueError(f"trick_pause must be seconds (>= 0) or None, not {trick_pause!r}")
         make_player(computer)  # an unknown kind raises ValueError naming the known ones
+        self.trick_pause = trick_pause
+        """How long a trick a computer player won stays on the table before it leads again:
+        None, until you press *go on*; 0, not at all; else that many seconds, or until *go
+        on* (the pause needs a running event loop, as in a kernel)."""
+        self._paused = False
+        self._pauses = 0
+        self._tricks_seen = 0
         self.lang = check_language(lang)
         self._tr = translator(self.lang)
         self.colors = colors
@@ -124,8 +147,11 @@ class PlayTable(PlayActions):
         self._stops = 0
         self._row_key: tuple | None = None
         self._deal_on_button: widgets.Button | None = None
+        self._go_on_button: widgets.Button | None = None
         self._transient_buttons: weakref.WeakSet = weakref.WeakSet()
         self._kitty_toggles: set[int] = set()
+        self._suit_boxes: list[widgets.HBox] = []
+        """One box per suit of the hand (a suit wraps to a new line whole), reused."""
         self._state_class = ""
         self._colors_class = ""
         self._moved_to: PlayTable | None = None
@@ -171,8 +197,8 @@ class PlayTable(PlayActions):
         self.resume_button.on_click(self._on_resume)
         self.last_trick_toggle.observe(self._on_last_trick, names="value")
 
-        self._new_match(seed, computer, rules)
-        self._key = (seed, computer, rules, you)
+        self._new_match(seed, computer, rules, start_level)
+        self._key = (seed, computer, rules, you, self.start_level)
         previous = _RECENT.get(self._key)
         previous = previous() if previous is not None else None
         if previous is not None and previous._moved_to is None and previous._in_progress():
@@ -223,6 +249,11 @@ class PlayTable(PlayActions):
         return [b for b in self.declare_box.children if "shengji-overcall" in b._dom_classes]
 
     @property
+    def go_on_button(self) -> widgets.Button | None:
+        """While a finished trick waits to be seen: the button that lets play go on."""
+        return self._go_on_button if self._paused else None
+
+    @property
     def deal_on_button(self) -> widgets.Button | None:
         """At a declaring stop of *deal all*: the button that deals on (else None)."""
         return self._deal_on_button if self._stop is not None else None
@@ -254,12 +285,15 @@ class PlayTable(PlayActions):
         )
 
     # --- starting ----------------------------------------------------------------------------
-    def _new_match(self, seed: int | None, computer: str, rules: RuleSet) -> None:
+    def _new_match(
+        self, seed: int | None, computer: str, rules: RuleSet, start_level: int | str = 2
+    ) -> None:
         self.seed: int = random.randrange(1_000_000) if seed is None else seed
         self.computer = computer
         self.rules = rules
         self.players = [None if s == self.you else make_player(computer) for s in range(4)]
-        self.match = Match(self.seed, rules)
+        self.match = Match(self.seed, rules, start_level=start_level)
+        self.start_level = self.match.start_level
         self.settings.withdraw_question()
         self.settings._labelled = None  # the settings show the new match's values
         self._start_round(self.match.new_round())
@@ -272,6 +306,8 @@ class PlayTable(PlayActions):
         self._offered: set[tuple] = set()
         self._events_seen = 0
         self._stop = None
+        self._paused = False
+        self._tricks_seen = 0
         self._kitty_toggles = set()
         self.decision_seconds = []
         self.hand.new_hand()
@@ -307,10 +343,12 @@ class PlayTable(PlayActions):
     def _take_over(self, old: PlayTable) -> None:
         """Move the game in progress from an earlier table into this one."""
         self.seed, self.computer, self.rules = old.seed, old.computer, old.rules
+        self.start_level = old.start_level
         self.you, self.players, self.match = old.you, old.players, old.match
         self._round, self._table, self._scored = old._round, old._table, old._scored
         self._offered, self._events_seen = set(old._offered), old._events_seen
         self._stop = old._stop
+        self._paused, self._tricks_seen = old._paused, old._tricks_seen
         self.decision_seconds = old.decision_seconds
         self.hand.new_hand()
         self._sync_hand()
@@ -377,9 +415,15 @@ class PlayTable(PlayActions):
             self._safe_render(full=True, keep_selection=True)
 
     def _on_display_change(self) -> None:
-        """Language or colours changed in the settings: redraw in them (the game goes on)."""
+        """Language, colours or the pause after a trick changed in the settings: redraw in
+        them (the game goes on)."""
         if self._drawing:
             return
+        pause = self.settings.trick_pause
+        if pause != self.trick_pause:
+            self.trick_pause = pause
+            if self._paused and pause is not None:
+                self._schedule_go_on()
         lang = check_language(self.settings.language_dropdown.value or self.lang)
         colors = "four" if self.settings.colors_checkbox.value else "classic"
         if (lang, colors) == (self.lang, self.colors):
@@ -394,7 +438,15 @@ class PlayTable(PlayActions):
         self._drawing = True
         try:
             self.ui.relabel(self._tr.say)
-            self.settings.relabel(self._tr, self.seed, self.computer, self.rules, self.lang)
+            self.settings.relabel(
+                self._tr,
+                self.seed,
+                self.computer,
+                self.rules,
+                self.lang,
+                self.start_level,
+                self.trick_pause,
+            )
             self.settings.colors_checkbox.value = self.colors == "four"
         finally:
             self._drawing = False
@@ -420,13 +472,17 @@ class PlayTable(PlayActions):
 
     def _report(self, first: Say = "") -> None:
         """Set the message: the student's action, then what happened since the last click."""
-        events = self._round.events[self._events_seen :]
-        self._events_seen = len(self._round.events)
+        every = self._round.events
+        start = self._events_seen
+        events = every[start:]
+        leads = {i - start for i in views.lead_indices(every) if i >= start}
+        self._events_seen = len(every)
 
         def say(tr: Translator) -> str:
             ctx = self._ctx(tr)
             lines = [first(tr) if callable(first) else first] if first else []
-            lines += [line for line in (views.event_text(ctx, e) for e in events) if line]
+            said = (views.event_text(ctx, e, lead=i in leads) for i, e in enumerate(events))
+            lines += [line for line in said if line]
             if len(lines) > MESSAGE_LINES:
                 lines = [*lines[: MESSAGE_LINES - 1], tr.say("… (see the log)")]
             return " ".join(lines)
@@ -448,6 +504,7 @@ class PlayTable(PlayActions):
             colors=self.colors,
             computer=self.computer,
             seed=self.seed,
+            paused=self._paused,
         )
 
     def _hint_html(self) -> str:
@@ -512,6 +569,7 @@ class PlayTable(PlayActions):
             if not must_bury:
                 self._kitty_toggles = set()
             previous_suit = None
+            groups: list[list[widgets.ToggleButton]] = []
             for toggle, card in zip(self.hand.toggles, self.hand.cards, strict=True):
                 suit = trump.suit_of(card)
                 css = [
@@ -526,6 +584,9 @@ class PlayTable(PlayActions):
                     css.append("shengji-kitty")
                 if previous_suit is not None and suit != previous_suit:
                     css.append("shengji-group-start")
+                if previous_suit is None or suit != previous_suit:
+                    groups.append([])
+                groups[-1].append(toggle)
                 previous_suit = suit
                 if list(toggle._dom_classes) != css:
                     toggle._dom_classes = tuple(css)
@@ -537,7 +598,14 @@ class PlayTable(PlayActions):
                     toggle.tooltip = tip
                 if toggle.disabled:
                     toggle.disabled = False
-            shown = tuple(self.hand.toggles)
+            while len(self._suit_boxes) < len(groups):
+                box = widgets.HBox(layout=widgets.Layout(flex="0 1 auto"))
+                box.add_class("shengji-suit")
+                self._suit_boxes.append(box)
+            for box, group in zip(self._suit_boxes, groups, strict=False):
+                if tuple(box.children) != tuple(group):
+                    box.children = tuple(group)
+            shown = tuple(self._suit_boxes[: len(groups)])
             if tuple(self.hand_box.children) != shown:
                 self.hand_box.children = shown
         finally:
@@ -559,6 +627,8 @@ class PlayTable(PlayActions):
             len(rnd.declarations),
             len(rnd.overcalls),
             self._stop,
+            self._paused,
+            len(rnd.tricks),
             self._resumable is not None,
             self.lang,
             self.colors,
@@ -609,6 +679,19 @@ class PlayTable(PlayActions):
             self._transient_buttons.add(b)
             self._deal_on_button = b
             children.append(b)
+        self._go_on_button = None
+        if self._paused:
+            b = widgets.Button(
+                description=self._tr.say("go on"),
+                tooltip=self._tr.say("You have seen the trick: let the next one start"),
+                button_style="success",
+                layout=widgets.Layout(width="auto", min_width="96px", height="32px"),
+            )
+            b.add_class("shengji-go-on")
+            b.on_click(self._on_go_on)
+            self._transient_buttons.add(b)
+            self._go_on_button = b
+            children.append(b)
         self.declare_box.children = children
 
     def _render_buttons(self) -> None:
@@ -623,7 +706,9 @@ class PlayTable(PlayActions):
             self.pass_button: not (phase in (AUCTION, OVERCALL) and your_turn),
             self.bury_button: not (self._must_bury() and selected),
             self.play_button: not (phase == PLAYING and your_turn and selected),
-            self.next_hand_button: not (phase == FINISHED and not self.match.over),
+            self.next_hand_button: not (
+                phase == FINISHED and not self.match.over and not self._paused
+            ),
             self.last_trick_toggle: not rnd.tricks,
         }
         for button, disabled in states.items():
@@ -657,7 +742,9 @@ class PlayTable(PlayActions):
         if rnd.phase == DEALING:
             return "deal"
         if rnd.phase == FINISHED:
-            return "over"
+            return "trick" if self._paused else "over"
+        if self._paused:
+            return "trick"
         if rnd.turn != self.you:
             return "wait"
         return {AUCTION: "auction", KITTY: "bury", OVERCALL: "overcall", PLAYING: "play"}[rnd.phase]

@@ -65,6 +65,8 @@ class Context:
     colors: str = "classic"
     computer: str = "greedy"
     seed: int = 0
+    paused: bool = False
+    """A finished trick waits to be seen (the table waits for *go on*)."""
 
     @property
     def partner(self) -> int:
@@ -200,7 +202,38 @@ def status_html(ctx: Context) -> str:
             if rnd.penalty:
                 parts.append(esc(tr.say("throw penalties {points:+}", points=rnd.penalty)))
         rows.append(f"<div class='shengji-team shengji-team-{team}'>{SEP.join(parts)}</div>")
-    return f"<div>{head}</div><div>{glance}</div>{''.join(rows)}"
+    rules = f"<div class='shengji-rules'>{esc(rules_text(ctx))}</div>"
+    return f"<div>{head}</div><div>{glance}</div>{''.join(rows)}{rules}"
+
+
+def rules_text(ctx: Context) -> str:
+    """The rules in force, in one line: what differs between tables is named."""
+    tr, rules = ctx.tr, ctx.round.rules
+    kitty = {
+        "power": tr.say("kitty ×2, ×4, ×16"),
+        "linear": tr.say("kitty ×2, ×4, ×8"),
+        "plain": tr.say("kitty ×1, ×2, ×4"),
+    }.get(rules.kitty, rules.kitty)
+    parts = [
+        tr.say_n("{n} deck", "{n} decks", rules.decks),
+        tr.say("{need} take the deal", need=take_deal_points(rules)),
+        kitty,
+    ]
+    if rules.kitty_max is not None:
+        parts.append(tr.say("at most ×{n}", n=rules.kitty_max))
+    if rules.settlement == "escalating":
+        parts.append(tr.say("escalating settlement"))
+    if rules.throw_penalty:
+        parts.append(tr.say("a failed throw costs {n}", n=rules.throw_penalty))
+    if rules.bidding == "after_deal":
+        parts.append(tr.say("declaring after the deal"))
+    if rules.twos_are_trump:
+        parts.append(tr.say("2s always trump (常主)"))
+    if rules.overcall_after_bury:
+        parts.append(tr.say("overcall after the bury (反主)"))
+    if ctx.match.start_level != 2:
+        parts.append(tr.say("started at level {level}", level=rank_text(ctx.match.start_level)))
+    return tr.say("Rules: {rules}", rules=SEP.join(parts))
 
 
 # --- the centre: four seats around the trick --------------------------------------------------
@@ -223,7 +256,7 @@ def centre_html(ctx: Context, show_last: bool = False) -> str:
             marks[best] = tr.say("winning")
         elif rnd.tricks:
             shown_trick = rnd.tricks[-1]  # complete: stays on the table until the next lead
-    elif rnd.phase == FINISHED and show_last and rnd.tricks:
+    elif rnd.phase == FINISHED and (show_last or ctx.paused) and rnd.tricks:
         shown_trick = rnd.tricks[-1]
     if shown_trick is not None:
         for seat, cards in shown_trick.plays:
@@ -234,7 +267,7 @@ def centre_html(ctx: Context, show_last: bool = False) -> str:
     for offset, position in enumerate(POSITIONS):
         seat = (ctx.you + offset) % 4
         seats.append(_seat_html(ctx, seat, position, plays.get(seat), marks.get(seat), turn, trump))
-    if rnd.phase == FINISHED and not show_last:
+    if rnd.phase == FINISHED and not show_last and not ctx.paused:
         # The hand is over: the result takes the whole table (every seat holds 0 cards).
         return f"<div class='shengji-centre shengji-centre-over'>{result_html(ctx)}</div>"
     middle = _middle_html(ctx, shown_trick, show_last)
@@ -361,11 +394,21 @@ def next_step(ctx: Context) -> str:
         if rnd.next_receiver is None:
             return tr.say("All cards are dealt: declare now if you like, then fix the trump.")
         return tr.say("Press deal next or deal all; declare when a declare button appears.")
+    if phase == FINISHED and ctx.paused and rnd.tricks:
+        return tr.say(
+            "The last trick: {seat} won it. Press go on to see the result.",
+            seat=seat_name(ctx, rnd.tricks[-1].winner),
+        )
     if phase == FINISHED:
         if ctx.match.over:
             return tr.say("The hand is over, and so is the match.")
         return tr.say("The hand is over: press next hand to go on with the match.")
     turn = rnd.turn
+    if ctx.paused and rnd.tricks:
+        return tr.say(
+            "{seat} won the trick and leads the next one: press go on when you have seen it.",
+            seat=seat_name(ctx, rnd.tricks[-1].winner),
+        )
     if turn != ctx.you:
         return tr.say("Waiting for {seat}.", seat=seat_name(ctx, turn))
     if phase == AUCTION:
@@ -478,7 +521,53 @@ def result_html(ctx: Context) -> str:
 
 
 # --- messages about events --------------------------------------------------------------------
-def event_text(ctx: Context, event: ev.Event) -> str:
+def lead_indices(events: Sequence[ev.Event]) -> set[int]:
+    """The positions of the plays that lead a trick (the first play after a trick or the
+    bury)."""
+    leads, leading = set(), True
+    for i, event in enumerate(events):
+        if event.kind == ev.PLAY:
+            if leading:
+                leads.add(i)
+            leading = False
+        elif event.kind == ev.TRICK:
+            leading = True
+    return leads
+
+
+def lead_text(ctx: Context, seat: int, text: str) -> str:
+    """A computer player's lead, named when it is more than one card: a pair, a tractor or
+    a throw (several units at once). The units come from :func:`~shengji_edu.units.
+    decompose`."""
+    from ..cards import parse_cards
+    from ..units import decompose
+
+    cards = parse_cards(text)
+    if len(cards) < 2:
+        return ""
+    tr = ctx.tr
+    units = decompose(cards, ctx.round.trump)
+    name = seat_name(ctx, seat)
+    shown = tr.cards(cards)
+    if len(units) > 1:
+        return tr.say_n(
+            "{seat} throws {cards} ({n} unit at once): it stands, nobody could beat a part.",
+            "{seat} throws {cards} ({n} units at once): it stands, nobody could beat a part.",
+            len(units),
+            seat=name,
+            cards=shown,
+        )
+    kind = units[0].kind
+    if kind == "tractor":
+        return tr.say("{seat} leads a tractor: {cards}.", seat=name, cards=shown)
+    if kind == "titanic":
+        return tr.say("{seat} leads a titanic: {cards}.", seat=name, cards=shown)
+    if kind == "triple":
+        return tr.say("{seat} leads a triple: {cards}.", seat=name, cards=shown)
+    return tr.say("{seat} leads a pair: {cards}.", seat=name, cards=shown)
+
+
+def event_text(ctx: Context, event: ev.Event, lead: bool = False) -> str:
     """One sentence about something that happened ("" for what the table already shows)."""
     tr = ctx.tr
     seat = seat_name(ctx, event.seat) if event.seat is not None else ""
@@ -539,13 +628,18 @@ def event_text(ctx: Context, event: ev.Event) -> str:
             forced=_cards_text(ctx, data["forced"]),
         )
     if kind == ev.TRICK:
+        trick = ctx.round.tricks[data["number"] - 1]
+        best = dict(trick.plays)[trick.winner]
         return tr.say_n(
-            "Trick {number}: {seat} wins {n} point.",
-            "Trick {number}: {seat} wins {n} points.",
+            "Trick {number}: {seat} wins it with {cards}, {n} point.",
+            "Trick {number}: {seat} wins it with {cards}, {n} points.",
             data["points"],
             number=data["number"],
             seat=seat,
+            cards=ctx.tr.cards(best),
         )
+    if kind == ev.PLAY and lead and event.seat != ctx.you and ctx.round.trump is not None:
+        return lead_text(ctx, event.seat, data["cards"])
     if kind == ev.SETTLE:
         return tr.say("The hand is over: the result is on the table.")
     return ""
