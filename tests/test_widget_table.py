@@ -194,3 +194,79 @@ def test_a_timed_pause_goes_on_by_itself_in_an_event_loop():
 
     pt = asyncio.run(play())
     assert state(pt) == "over"
+
+
+# --- bug 3: a table resumes its own game, and only that -------------------------------------
+@pytest.fixture
+def notebook():
+    """An IPython shell that runs cells as a notebook does (history stored: ``In``)."""
+    from IPython.core.interactiveshell import InteractiveShell
+
+    shell = InteractiveShell.instance()
+
+    def run(source: str):
+        result = shell.run_cell(source, store_history=True)
+        result.raise_error()
+        return shell.user_ns
+
+    yield run
+    InteractiveShell.clear_instance()
+
+
+LESSON_TABLE = "table = PlayTable(seed=12)"
+LESSON_DEMO = """\
+demo = PlayTable(seed=12)
+while demo.round.phase == "dealing":
+    (demo.deal_on_button or demo.deal_all_button).click()
+"""
+
+
+def test_rerunning_a_cell_never_offers_another_cells_game(notebook):
+    """Lesson 09: the first table untouched, the demo table mid-hand, the first cell rerun."""
+    ns = notebook("from shengji_edu.widgets import PlayTable")
+    notebook(LESSON_TABLE)
+    notebook(LESSON_DEMO)
+    assert ns["demo"].round.phase == PLAYING
+    notebook(LESSON_TABLE)  # "Try this 4": run the first table's cell again
+    again = ns["table"]
+    assert again.resume_button.disabled and "still in progress" not in again.message
+    again.resume_button.click()
+    assert again.round.dealt == 0 and ns["demo"]._moved_to is None
+
+
+def test_rerunning_a_cell_offers_its_own_game(notebook):
+    ns = notebook("from shengji_edu.widgets import PlayTable")
+    notebook(LESSON_TABLE)
+    notebook("table.deal_all_button.click()")
+    mine = ns["table"]
+    notebook(LESSON_DEMO)
+    notebook(LESSON_TABLE)
+    again = ns["table"]
+    assert not again.resume_button.disabled
+    assert "still in progress" in again.message
+    again.resume_button.click()
+    assert again.match is mine.match and ns["demo"]._moved_to is None
+
+
+def test_jupyterlabs_cell_id_names_the_cell(notebook, monkeypatch):
+    """JupyterLab sends the cell's id with each execute request: two cells with the same
+    source are two cells."""
+    from IPython import get_ipython
+
+    ns = notebook("from shengji_edu.widgets import PlayTable")
+    shell = get_ipython()
+    parent = {"metadata": {"cellId": "a"}}
+
+    class Kernel:
+        def get_parent(self, channel="shell"):
+            return parent
+
+    monkeypatch.setattr(shell, "kernel", Kernel(), raising=False)
+    notebook(LESSON_TABLE)
+    notebook("table.deal_all_button.click()")
+    parent["metadata"]["cellId"] = "b"
+    notebook(LESSON_TABLE)  # the same source in another cell
+    assert ns["table"].resume_button.disabled
+    parent["metadata"]["cellId"] = "a"
+    notebook(LESSON_TABLE)
+    assert not ns["table"].resume_button.disabled

@@ -23,8 +23,12 @@ engine's reason and changes nothing.
 **Running the cell again.** Rerunning ``PlayTable(seed=7)`` while that game is in progress
 makes a new table that starts afresh but offers *continue that game*: pressing it moves the
 running match into the new table (the old one, if still on screen, says so and stops
-answering). Tables are matched by the arguments that make the game (seed, computer players,
-rules, seat), so a changed colour or language still finds the game.
+answering). A table resumes its own game only: the earlier table must come from the same
+cell (JupyterLab and Notebook 7 name the cell being run; elsewhere the cell's source text
+stands for it) and have the same arguments that make the game (seed, computer players,
+rules, seat, starting level), so a changed colour or language still finds the game but
+another cell's table with the same seed never does. Outside a notebook (plain Python) the
+arguments alone match.
 """
 
 from __future__ import annotations
@@ -75,6 +79,32 @@ _DEFAULT = object()
 
 _RECENT: dict[tuple, weakref.ref] = {}
 """The latest table made with each game's arguments, to offer its game to a rerun cell."""
+
+
+def cell_origin() -> str | None:
+    """The cell being run, as a key: JupyterLab's cell id (sent with every execute request)
+    or else the cell's source text; None outside IPython."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipywidgets needs IPython
+        return None
+    shell = get_ipython()
+    if shell is None:
+        return None
+    kernel = getattr(shell, "kernel", None)
+    get_parent = getattr(kernel, "get_parent", None)
+    if get_parent is not None:
+        try:
+            parent = get_parent("shell") or {}
+        except Exception:  # noqa: BLE001 - an older kernel: use the source
+            parent = {}
+        cell_id = (parent.get("metadata") or {}).get("cellId")
+        if cell_id:
+            return f"cell {cell_id}"
+    history = shell.user_ns.get("In")
+    if history:
+        return f"source {history[-1].strip()}"
+    return None
 
 
 class PlayTable(PlayActions):
@@ -198,7 +228,9 @@ class PlayTable(PlayActions):
         self.last_trick_toggle.observe(self._on_last_trick, names="value")
 
         self._new_match(seed, computer, rules, start_level)
-        self._key = (seed, computer, rules, you, self.start_level)
+        self.origin = cell_origin()
+        """The notebook cell that made this table (None outside a notebook)."""
+        self._key = (self.origin, seed, computer, rules, you, self.start_level)
         previous = _RECENT.get(self._key)
         previous = previous() if previous is not None else None
         if previous is not None and previous._moved_to is None and previous._in_progress():
