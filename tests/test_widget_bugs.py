@@ -165,7 +165,7 @@ def test_the_result_says_the_defenders_won_the_last_trick_when_they_did():
     assert trick_points(rnd.kitty) == 0, "the seed was chosen for a kitty without points"
     shown = text(pt.trick_html)  # the result is shown in the middle of the table
     assert "(dealers) won the last trick" not in shown
-    assert "defenders won the last trick" in shown
+    assert "won the last trick for the defenders" in shown
 
 
 # --- double clicks and clicks on moving cards ----------------------------------------------------

@@ -70,7 +70,6 @@ def play_hand_watching(pt: PlayTable) -> set[int]:
             seen.add(number)
         if state(pt) == "trick":
             assert pt.go_on_button is not None and pt.play_button.disabled
-            trick = rnd.tricks[-1]
             assert number == len(rnd.tricks), "the trick just finished is the one shown"
             assert "won" in text(pt.trick_html)
             assert "go on" in text(pt.trick_html)
@@ -270,3 +269,204 @@ def test_jupyterlabs_cell_id_names_the_cell(notebook, monkeypatch):
     parent["metadata"]["cellId"] = "a"
     notebook(LESSON_TABLE)
     assert not ns["table"].resume_button.disabled
+
+
+# --- helpers for whole hands -------------------------------------------------------------------
+def play_through(pt: PlayTable, declare: bool = False) -> list[str]:
+    """Play a whole hand by clicking (going on after every trick); return every message and
+    every centre and status text seen on the way."""
+    seen = []
+    rnd = pt.round
+
+    def look():
+        seen.extend([pt.message, text(pt.trick_html), text(pt.status_html), text(pt.log_html)])
+
+    for _ in range(500):
+        look()
+        if rnd.phase == DEALING:
+            if declare and pt.declare_buttons and rnd.standing_declaration is None:
+                pt.declare_buttons[0].click()
+            else:
+                (pt.deal_on_button or pt.deal_all_button).click()
+        elif state(pt) == "trick":
+            pt.go_on_button.click()
+        elif state(pt) == "bury":
+            select(pt, rnd.trump.sort(rnd.hand(pt.you))[-len(rnd.kitty) :])
+            pt.bury_button.click()
+        elif state(pt) in ("auction", "overcall"):
+            pt.pass_button.click()
+        elif state(pt) == "play":
+            select(pt, legal_choice(pt))
+            pt.play_button.click()
+        elif state(pt) == "over":
+            look()
+            return seen
+        else:
+            raise AssertionError(state(pt))
+    raise AssertionError("the hand did not end")
+
+
+# --- bug 6: teams and results read right in Chinese ---------------------------------------------
+NESTED = re.compile(r"\([^()]*\(|（[^（）]*（")
+
+
+@pytest.mark.parametrize("seed", [1, 12, 30])
+def test_the_chinese_result_names_the_team_then_its_role(seed):
+    pt = PlayTable(seed=seed, lang="zh")
+    seen = play_through(pt, declare=seed == 1)
+    result = text(pt.trick_html)
+    line = re.search(r"结果：([^级]*级?)", result).group(1)
+    assert re.search(r"(我方|对方)（[东南西北]、[东南西北]）是(庄家|闲家)", line), line
+    for wrong in ("庄家对手", "闲家对手", "庄家对方", "闲家对方", "庄家我方", "闲家我方", "你方"):
+        assert wrong not in result
+    everything = " ".join(seen)
+    assert "升 0 级" not in everything and "（常主）" not in everything
+    assert not NESTED.search(everything), NESTED.search(everything)
+
+
+def test_english_texts_have_no_nested_brackets_nor_zero_levels_nor_trump_no_trump():
+    pt = PlayTable(seed=1)
+    everything = " ".join(play_through(pt, declare=True))
+    assert not NESTED.search(everything), NESTED.search(everything)
+    assert "go up 0 level" not in everything and "trump no trump" not in everything
+
+
+def test_no_trump_suit_and_zero_levels_are_said_plainly():
+    from shengji_edu.widgets import views
+
+    for lang, none, zero in (("en", "no trump suit", "take the deal"), ("zh", "无主", "上台坐庄")):
+        pt = PlayTable(seed=1, lang=lang)
+        ctx = pt._ctx()
+        assert views.trump_words(ctx, None) == none
+        outcome = views.outcome_text(ctx, True, 0, 0, 1)
+        assert outcome.endswith(zero) and "0" not in outcome, outcome
+        assert "0" not in views.outcome_text(ctx, False, 0, 0, 0)
+    labels = [d.description for d in PlayTable(seed=1, lang="zh").settings.rule_dropdowns.values()]
+    assert "2 为常主" in labels and "扣底后可以反主" in labels
+
+
+# --- bug 7: the prompt at a deal stop, the overcall round you cannot play ---------------------
+def test_at_a_deal_stop_the_prompt_names_deal_on_not_the_disabled_deal_all():
+    pt = PlayTable(seed=12)
+    for _ in range(200):
+        pt.deal_all_button.click() if pt.deal_on_button is None else None
+        if pt.deal_on_button is not None:
+            break
+    assert pt.deal_on_button is not None and pt.deal_all_button.disabled
+    prompt = re.search(r"class='shengji-next'>([^<]*)<", pt.trick_html.value).group(1)
+    assert "deal all" not in prompt and "deal on" in prompt, prompt
+
+
+def test_you_are_not_asked_to_pass_an_overcall_you_cannot_make():
+    from shengji_edu import RuleSet
+    from shengji_edu.game import OVERCALL
+
+    rules = RuleSet(overcall_after_bury=True)
+    passed_for_you = 0
+    for seed in range(1, 13):
+        pt = PlayTable(seed=seed, rules=rules)
+        rnd = pt.round
+        for _ in range(400):
+            assert not (rnd.phase == OVERCALL and rnd.turn == 0 and not rnd.legal_overcalls(0)), (
+                "the table waits for a pass you had to make"
+            )
+            if "You cannot overcall" in pt.message:
+                passed_for_you += 1
+                assert "do not overcall" not in pt.message
+            if rnd.phase == PLAYING:
+                break
+            if rnd.phase == DEALING:
+                (pt.deal_on_button or pt.deal_all_button).click()
+            elif state(pt) == "bury":
+                select(pt, rnd.trump.sort(rnd.hand(0))[-len(rnd.kitty) :])
+                pt.bury_button.click()
+            elif state(pt) in ("auction", "overcall"):
+                pt.pass_button.click()
+            else:
+                raise AssertionError(state(pt))
+    assert passed_for_you, "no seed had you without an overcall"
+
+
+# --- what a player expects ----------------------------------------------------------------------
+def test_the_table_shows_the_rules_in_force_and_a_chosen_starting_level():
+    from shengji_edu import RuleSet
+
+    pt = PlayTable(seed=3, rules=RuleSet(decks=3, twos_are_trump=True), start_level=5)
+    status = text(pt.status_html)
+    assert "3 decks" in status and "120 take the deal" in status
+    assert "2s always trump (常主)" in status and "started at level 5" in status
+    assert pt.round.level_rank == 5 and "playing level 5" in status
+    zh = text(PlayTable(seed=3, rules=RuleSet(twos_are_trump=True), lang="zh").status_html)
+    assert "2 为常主" in zh and "规则：" in zh
+
+
+def test_the_starting_level_is_a_setting():
+    pt = PlayTable(seed=3)
+    s = pt.settings
+    assert [label for label, _ in s.level_dropdown.options][:2] == ["2", "3"]
+    s.level_dropdown.value = 9
+    s.rule_dropdowns["twos_are_trump"].value = 1
+    s.new_match_button.click()
+    assert pt.round.level_rank == 9 and pt.rules.twos_are_trump
+    assert "started at level 9" in text(pt.status_html)
+
+
+def test_the_dealer_can_look_at_the_kitty_it_buried():
+    pt = PlayTable(seed=1)
+    rnd = pt.round
+    for _ in range(200):
+        if rnd.phase != DEALING:
+            break
+        if pt.declare_buttons and rnd.standing_declaration is None:
+            pt.declare_buttons[0].click()
+        else:
+            (pt.deal_on_button or pt.deal_all_button).click()
+    assert state(pt) == "bury", "the seed was chosen for you to deal"
+    buried = rnd.trump.sort(rnd.hand(0))[-len(rnd.kitty) :]
+    select(pt, buried)
+    pt.bury_button.click()
+    log = text(pt.log_html)
+    assert "The kitty you buried:" in log
+    assert pt._tr.cards(rnd.trump.sort(buried)).replace(" ", "") in log.replace(" ", "")
+
+
+def test_a_computer_players_tractor_or_throw_lead_is_named():
+    from shengji_edu.cards import SUITS
+    from shengji_edu.widgets import views
+
+    pt = PlayTable(seed=12)
+    while pt.round.phase == DEALING:
+        (pt.deal_on_button or pt.deal_all_button).click()
+    ctx = pt._ctx()
+    side = next(s for s in SUITS if s != pt.round.trump.suit)
+    tractor = views.lead_text(ctx, 1, f"{side}9 {side}9 {side}8 {side}8")
+    assert tractor.startswith("East leads a tractor"), tractor
+    throw = views.lead_text(ctx, 3, f"{side}A {side}K")
+    assert "West throws" in throw and "2 units at once" in throw, throw
+    assert views.lead_text(ctx, 1, f"{side}A") == ""
+    zh = PlayTable(seed=12, lang="zh")
+    zh_ctx = views.Context(**{**ctx.__dict__, "tr": zh._tr})
+    assert "拖拉机" in views.lead_text(zh_ctx, 1, f"{side}9 {side}9 {side}8 {side}8")
+
+
+def test_a_suit_is_one_box_so_the_hand_never_wraps_inside_a_short_suit():
+    pt = PlayTable(seed=12)
+    while pt.round.phase == DEALING:
+        (pt.deal_on_button or pt.deal_all_button).click()
+    trump = pt.round.trump
+    boxes = pt.hand_box.children
+    assert len(boxes) >= 3
+    for box in boxes:
+        assert "shengji-suit" in box._dom_classes
+        suits = {trump.suit_of(pt.card_of(t)) for t in box.children}
+        assert len(suits) == 1, suits
+    assert [t for b in boxes for t in b.children] == pt.hand_toggles
+
+
+def test_greedys_suggestion_comes_first_in_the_hint():
+    pt = PlayTable(seed=12, trick_pause=0)
+    while pt.round.phase == DEALING:
+        (pt.deal_on_button or pt.deal_all_button).click()
+    pt.hint_button.click()
+    hint = pt.hint_html.value
+    assert hint.index("Greedy would play") < hint.index("shengji-option")

@@ -94,6 +94,11 @@ class PlayActions:
                     self._paused = True
                     self._schedule_go_on()
                     break
+            if rnd.phase == OVERCALL and rnd.turn == self.you and not rnd.legal_overcalls(self.you):
+                # the engine says you have no overcall: pass for you and say so
+                self._auto_passes.add(len(rnd.events))
+                rnd.pass_overcall(self.you)
+                continue
             start = time.process_time()
             if not self._table.step():
                 break

@@ -340,6 +340,8 @@ class PlayTable(PlayActions):
         self._stop = None
         self._paused = False
         self._tricks_seen = 0
+        self._auto_passes: set[int] = set()
+        """Events that are passes the table made for you (you could not overcall)."""
         self._kitty_toggles = set()
         self.decision_seconds = []
         self.hand.new_hand()
@@ -381,6 +383,7 @@ class PlayTable(PlayActions):
         self._offered, self._events_seen = set(old._offered), old._events_seen
         self._stop = old._stop
         self._paused, self._tricks_seen = old._paused, old._tricks_seen
+        self._auto_passes = set(old._auto_passes)
         self.decision_seconds = old.decision_seconds
         self.hand.new_hand()
         self._sync_hand()
@@ -508,12 +511,16 @@ class PlayTable(PlayActions):
         start = self._events_seen
         events = every[start:]
         leads = {i - start for i in views.lead_indices(every) if i >= start}
+        auto = set(self._auto_passes)
         self._events_seen = len(every)
 
         def say(tr: Translator) -> str:
             ctx = self._ctx(tr)
             lines = [first(tr) if callable(first) else first] if first else []
-            said = (views.event_text(ctx, e, lead=i in leads) for i, e in enumerate(events))
+            said = (
+                views.event_text(ctx, e, lead=i in leads, auto=i + start in auto)
+                for i, e in enumerate(events)
+            )
             lines += [line for line in said if line]
             if len(lines) > MESSAGE_LINES:
                 lines = [*lines[: MESSAGE_LINES - 1], tr.say("… (see the log)")]
@@ -537,6 +544,7 @@ class PlayTable(PlayActions):
             computer=self.computer,
             seed=self.seed,
             paused=self._paused,
+            stopped=self._stop is not None,
         )
 
     def _hint_html(self) -> str:

@@ -67,6 +67,8 @@ class Context:
     seed: int = 0
     paused: bool = False
     """A finished trick waits to be seen (the table waits for *go on*)."""
+    stopped: bool = False
+    """*deal all* stopped because you may declare (it is disabled: *deal on* goes on)."""
 
     @property
     def partner(self) -> int:
@@ -153,6 +155,13 @@ def take_deal_points(rules: RuleSet) -> int:
     return rules.take_deal_points
 
 
+def trump_words(ctx: Context, suit: str | None) -> str:
+    """ "trump ♥", or "no trump suit" (never "trump no trump suit")."""
+    if suit is None:
+        return ctx.tr.say("no trump suit")
+    return ctx.tr.say("trump {suit}", suit=suit_text(ctx, suit))
+
+
 # --- the status bar ---------------------------------------------------------------------------
 def status_html(ctx: Context) -> str:
     """Hand and seed; level, trump and dealer at a glance; one row per team."""
@@ -168,11 +177,11 @@ def status_html(ctx: Context) -> str:
     )
     level = rank_text(rnd.level_rank)
     if rnd.trump is not None:
-        trump = tr.say("trump {suit}", suit=suit_text(ctx, rnd.trump.suit))
+        trump = trump_words(ctx, rnd.trump.suit)
     elif rnd.standing_declaration is not None:
         trump = tr.say(
-            "trump so far {suit} (not fixed yet)",
-            suit=suit_text(ctx, rnd.standing_declaration.suit),
+            "{trump} so far (not fixed yet)",
+            trump=trump_words(ctx, rnd.standing_declaration.suit),
         )
     else:
         trump = tr.say("trump not declared yet")
@@ -393,6 +402,8 @@ def next_step(ctx: Context) -> str:
     if phase == DEALING:
         if rnd.next_receiver is None:
             return tr.say("All cards are dealt: declare now if you like, then fix the trump.")
+        if ctx.stopped:
+            return tr.say("You may declare now: press a declare button, or deal on.")
         return tr.say("Press deal next or deal all; declare when a declare button appears.")
     if phase == FINISHED and ctx.paused and rnd.tricks:
         return tr.say(
@@ -456,13 +467,13 @@ def result_html(ctx: Context) -> str:
     raw = trick_points(rnd.kitty)
     if rnd.is_dealer_team(last.winner):
         kitty = tr.say(
-            "The dealers won the last trick ({seat}): the kitty's {raw} points do not count.",
+            "{seat} won the last trick for the dealers: the kitty's {raw} points do not count.",
             seat=seat_name(ctx, last.winner),
             raw=raw,
         )
     else:
         kitty = tr.say(
-            "The defenders won the last trick ({seat}): the kitty's {raw} points × "
+            "{seat} won the last trick for the defenders: the kitty's {raw} points × "
             "{multiplier} = {points}.",
             seat=seat_name(ctx, last.winner),
             raw=raw,
@@ -474,20 +485,9 @@ def result_html(ctx: Context) -> str:
     )
     if result.penalty:
         total += " " + tr.say("+ throw penalties {points:+}", points=result.penalty)
-    if s.defenders_take_deal:
-        outcome = tr.say_n(
-            "the defenders, {team}, take the deal and go up {n} level",
-            "the defenders, {team}, take the deal and go up {n} levels",
-            s.defender_levels,
-            team=team_name(ctx, 1 - dealer_team),
-        )
-    else:
-        outcome = tr.say_n(
-            "the dealers, {team}, keep the deal and go up {n} level",
-            "the dealers, {team}, keep the deal and go up {n} levels",
-            s.dealer_levels,
-            team=team_name(ctx, dealer_team),
-        )
+    outcome = outcome_text(
+        ctx, s.defenders_take_deal, s.defender_levels, s.dealer_levels, dealer_team
+    )
     levels = SEP.join(
         tr.say(
             "{team} {before} → {after}",
@@ -518,6 +518,34 @@ def result_html(ctx: Context) -> str:
     else:
         lines.append(esc(tr.say("Next dealer: {seat}", seat=seat_name(ctx, result.next_dealer))))
     return "<div class='shengji-result'>" + "".join(f"<div>{x}</div>" for x in lines) + "</div>"
+
+
+def outcome_text(
+    ctx: Context, take_deal: bool, defender_levels: int, dealer_levels: int, dealer_team: int
+) -> str:
+    """Who did what, with the team named first and its role said as a role ("are the
+    dealers"), never as a word in front of the team's name (Chinese would read 庄家对方 as
+    "the dealer's opponents"); no "go up 0 levels"."""
+    tr = ctx.tr
+    if take_deal:
+        team = team_name(ctx, 1 - dealer_team)
+        if defender_levels == 0:
+            return tr.say("{team}, the defenders, take the deal", team=team)
+        return tr.say_n(
+            "{team}, the defenders, take the deal and go up {n} level",
+            "{team}, the defenders, take the deal and go up {n} levels",
+            defender_levels,
+            team=team,
+        )
+    team = team_name(ctx, dealer_team)
+    if dealer_levels == 0:
+        return tr.say("{team}, the dealers, keep the deal", team=team)
+    return tr.say_n(
+        "{team}, the dealers, keep the deal and go up {n} level",
+        "{team}, the dealers, keep the deal and go up {n} levels",
+        dealer_levels,
+        team=team,
+    )
 
 
 # --- messages about events --------------------------------------------------------------------
@@ -567,7 +595,7 @@ def lead_text(ctx: Context, seat: int, text: str) -> str:
     return tr.say("{seat} leads a pair: {cards}.", seat=name, cards=shown)
 
 
-def event_text(ctx: Context, event: ev.Event, lead: bool = False) -> str:
+def event_text(ctx: Context, event: ev.Event, lead: bool = False, auto: bool = False) -> str:
     """One sentence about something that happened ("" for what the table already shows)."""
     tr = ctx.tr
     seat = seat_name(ctx, event.seat) if event.seat is not None else ""
@@ -581,6 +609,10 @@ def event_text(ctx: Context, event: ev.Event, lead: bool = False) -> str:
     if kind == ev.PASS:
         return tr.say("{seat} passes.", seat=seat)
     if kind == ev.OVERCALL_PASS:
+        if auto:
+            return tr.say(
+                "You cannot overcall: nothing you hold beats the standing trump, so you pass."
+            )
         return tr.say("{seat} does not overcall.", seat=seat)
     if kind == ev.OVERCALL:
         return tr.say(
@@ -671,7 +703,19 @@ def log_html(ctx: Context) -> str:
             lines.append(f"{number}. {plays}{gain}")
         elif event.kind in (ev.DECLARE, ev.PASS, ev.TRUMP_FIXED, ev.OVERCALL, ev.THROW_FAILED):
             lines.append(esc(event_text(ctx, event)))
+    kitty = ""
+    if rnd.phase in (PLAYING, OVERCALL) and rnd.buried_by == ctx.you and rnd.kitty:
+        # you buried it: you may look at it (nobody else may)
+        kitty = (
+            "<div class='shengji-your-kitty'>"
+            + bold(tr.say("The kitty you buried:"))
+            + " "
+            + " ".join(
+                face(ctx, c, rnd.trump, kitty=True) for c in display_trump(rnd).sort(rnd.kitty)
+            )
+            + "</div>"
+        )
     if not lines:
-        return "<i>" + esc(tr.say("Nothing has happened yet.")) + "</i>"
+        return kitty + "<i>" + esc(tr.say("Nothing has happened yet.")) + "</i>"
     items = "".join(f"<div>{line}</div>" for line in reversed(lines))
-    return bold(tr.say("The hand so far, newest first")) + items
+    return kitty + bold(tr.say("The hand so far, newest first")) + items
