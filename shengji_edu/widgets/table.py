@@ -34,9 +34,12 @@ arguments alone match.
 from __future__ import annotations
 
 import html
+import os
+import pickle
 import random
 import weakref
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -76,6 +79,9 @@ DEFAULT_TRICK_PAUSE: float | None = None
 """The default of ``PlayTable(trick_pause=...)``: None, a finished trick stays until *go on*."""
 
 _DEFAULT = object()
+
+SAVE_VERSION = 1
+"""The format of a saved game (:meth:`PlayTable.keep_saved`); another version is ignored."""
 
 _RECENT: dict[tuple, weakref.ref] = {}
 """The latest table made with each game's arguments, to offer its game to a rerun cell."""
@@ -185,6 +191,7 @@ class PlayTable(PlayActions):
         self._state_class = ""
         self._colors_class = ""
         self._moved_to: PlayTable | None = None
+        self._save_path: Path | None = None
         self._resumable: PlayTable | None = None
 
         self.ui = ui = TableWidgets()
@@ -420,6 +427,105 @@ class PlayTable(PlayActions):
         self._step += 1
         self.message_html.value = self._message_html()
 
+    # --- saving: a reloaded page resumes its match ------------------------------------------
+    def keep_saved(self, path: str | os.PathLike, lang: str | None = None) -> bool:
+        """Resume the match saved at ``path`` (if any), and save it there after every click.
+
+        ``shengji table`` uses it so a reload of the page (a new kernel) resumes the match
+        where it was. ``lang`` (if given) wins over the saved language. True if a match was
+        resumed. A file that cannot be read is ignored (the table starts afresh).
+        """
+        self._save_path = Path(path)
+        resumed = False
+        try:
+            data = self._save_path.read_bytes()
+        except OSError:
+            data = None
+        if data is not None:
+            try:
+                state = pickle.loads(data)
+                if state.get("version") != SAVE_VERSION:
+                    raise ValueError("another version")
+                self._restore(state, lang)
+                resumed = True
+            except Exception:  # noqa: BLE001 - a bad or old file: start afresh
+                resumed = False
+        self._save()
+        return resumed
+
+    def _state_to_save(self) -> dict[str, Any]:
+        kitty = [self.hand.card_of(t) for t in self.kitty_toggles]
+        return {
+            "version": SAVE_VERSION,
+            "seed": self.seed,
+            "computer": self.computer,
+            "rules": self.rules,
+            "start_level": self.start_level,
+            "you": self.you,
+            "players": self.players,
+            "match": self.match,
+            "table": self._table,
+            "scored": self._scored,
+            "offered": self._offered,
+            "events_seen": self._events_seen,
+            "stop": self._stop,
+            "paused": self._paused,
+            "tricks_seen": self._tricks_seen,
+            "auto_passes": self._auto_passes,
+            "kitty": kitty,
+            "lang": self.lang,
+            "colors": self.colors,
+            "trick_pause": self.trick_pause,
+        }
+
+    def _save(self) -> None:
+        """Write the game to the save file (atomically); a failure is not the player's
+        problem: the game goes on unsaved."""
+        if self._save_path is None:
+            return
+        try:
+            data = pickle.dumps(self._state_to_save())
+            temporary = self._save_path.with_suffix(".tmp")
+            temporary.write_bytes(data)
+            os.replace(temporary, self._save_path)
+        except Exception:  # noqa: BLE001
+            pass
+
+    def _restore(self, state: dict[str, Any], lang: str | None) -> None:
+        self.seed, self.computer, self.rules = state["seed"], state["computer"], state["rules"]
+        self.start_level, self.you = state["start_level"], state["you"]
+        self.players, self.match, self._table = state["players"], state["match"], state["table"]
+        self._round = self._table.round
+        self._scored, self._offered = state["scored"], set(state["offered"])
+        self._events_seen, self._stop = state["events_seen"], state["stop"]
+        self._paused, self._tricks_seen = state["paused"], state["tricks_seen"]
+        self._auto_passes = set(state["auto_passes"])
+        self.colors, self.trick_pause = state["colors"], state["trick_pause"]
+        self.lang = check_language(lang or state["lang"])
+        self._tr = translator(self.lang)
+        self._resumable = None
+        self._row_key = None
+        self.hand.new_hand()
+        self._sync_hand()
+        kitty = list(state["kitty"])
+        self._kitty_toggles = set()
+        for toggle in self.hand.toggles:
+            card = self.hand.card_of(toggle)
+            if card in kitty:
+                kitty.remove(card)
+                self._kitty_toggles.add(id(toggle))
+        self.settings._labelled = None
+        number = len(self.match.rounds)
+        self._say(
+            lambda tr: tr.say(
+                "Welcome back: the match goes on where you left it (hand {n}).", n=number
+            )
+        )
+        self._relabel()
+        self._safe_render(full=True, keep_selection=True)
+        if self._paused:
+            self._schedule_go_on()
+
     # --- widgets -----------------------------------------------------------------------------
     def _make_toggle(self) -> widgets.ToggleButton:
         toggle = widgets.ToggleButton(layout=self._card_layout)
@@ -570,6 +676,7 @@ class PlayTable(PlayActions):
             self.message_html.value = self._message_html()
         except Exception:  # noqa: BLE001
             self.message_html.value = f"<div data-step='{self._step}'>could not draw</div>"
+        self._save()
 
     def _render(self, keep_selection: bool = False) -> None:
         # The state class first: a front end that sees the status change has the new state.
