@@ -51,7 +51,7 @@ NARROW_HEIGHTS = {
     "status": 150,
     "centre": 330,
     "message": 64,
-    "hand": 236,
+    "hand": 290,
     "declare": 76,
     "controls": 76,
     "tabs": 300,
@@ -177,8 +177,8 @@ def narrow_css() -> str:
         *heights,
         f".shengji-table .shengji-tabs .shengji-pane, .shengji-table .shengji-settings"
         f" {{ height: {inner}px !important; }}",
-        ".shengji-table .shengji-card { width: 34px !important; height: 46px !important;"
-        " font-size: 13px !important; }",
+        ".shengji-table .shengji-card { width: 32px !important; height: 44px !important;"
+        " font-size: 12.5px !important; }",
         ".shengji-table .shengji-controls, .shengji-table .shengji-declarations"
         " { flex-wrap: wrap !important; align-content: flex-start; }",
         ".shengji-table .shengji-controls .jupyter-button { flex: 1 1 22% !important; }",
