@@ -365,10 +365,15 @@ def cmd_table(args: argparse.Namespace) -> int:
         "--show_tracebacks=False",
         f"--Voila.config_file_paths={voila['config']}",  # the prelaunch hook: reloads resume
         f"--template={TEMPLATE}",  # Voilà's lab page without its CDN links
-        # Kernels of closed or reloaded pages stop after cull_idle seconds without a browser
+        # A kernel stops after cull_idle seconds without a message: a closed or reloaded
+        # page's at once, an open page's too (a reload then resumes its match). Connected
+        # and busy kernels are culled as well: a page reloaded while it connected can
+        # leave its kernel counted as connected (or busy) for ever, and a table's kernel
+        # is never busy for long (a decision takes under a second).
         f"--MappingKernelManager.cull_idle_timeout={cull}",
         f"--MappingKernelManager.cull_interval={max(1, min(60, cull // 3))}",
-        "--MappingKernelManager.cull_connected=False",
+        "--MappingKernelManager.cull_connected=True",
+        "--MappingKernelManager.cull_busy=True",
     ]
     if args.no_browser:
         cmd.append("--no-browser")
@@ -559,16 +564,17 @@ def build_parser() -> argparse.ArgumentParser:
         default="127.0.0.1",
         help="address to listen on (default: 127.0.0.1, this computer only). Another address "
         "(0.0.0.0) shares the table with the network: anyone who can reach it plays, each "
-        "page runs a kernel (about 60 MB) on this computer, and the kernel of a closed or "
-        "reloaded page stops after --cull-idle seconds",
+        "page runs a kernel (about 60 MB) on this computer, and a kernel stops after "
+        "--cull-idle seconds without a click (its page was closed, reloaded or left idle)",
     )
     table.add_argument(
         "--cull-idle",
         type=_positive,
-        default=300,
+        default=600,
         metavar="SECONDS",
-        help="stop a page's kernel this long after its page was closed or reloaded "
-        "(default 300; Voilà's MappingKernelManager.cull_idle_timeout)",
+        help="stop a page's kernel after this many seconds without a click (default 600; "
+        "Voilà's MappingKernelManager.cull_idle_timeout). A page left that long reloads "
+        "where it was: the match is saved",
     )
     table.add_argument(
         "--saves",

@@ -506,8 +506,10 @@ def voila_server(tmp_path):
         log.close()
 
 
-def open_table(page, url: str):
-    page.goto(url)
+def open_table(page, url: str | None = None):
+    """Open the page (``url``) or, without one, wait for the page being (re)loaded."""
+    if url is not None:
+        page.goto(url)
     table = page.locator(".shengji-table").first
     table.wait_for(timeout=60_000)
     table.locator(".shengji-message [data-step]").wait_for(timeout=30_000)
@@ -606,7 +608,7 @@ def test_a_whole_hand_on_the_voila_page_after_mouse_settings_with_a_reload(
                     cards = card_toggles(table).count()
                     log = table.locator(".shengji-log").inner_text()
                     page.reload()
-                    table = open_table(page, url)
+                    table = open_table(page)
                     reloaded = True
                     assert words["back"] in table.locator(".shengji-message").inner_text()
                     assert card_toggles(table).count() == cards
@@ -661,7 +663,7 @@ def test_reloads_leave_no_kernel_running(voila_server, record_property):
             before = kernels(pid)
             for _ in range(10):
                 page.reload()
-                open_table(page, url)
+                open_table(page)
             right_after = kernels(pid)
             deadline = time.monotonic() + 60
             while kernels(pid) > before and time.monotonic() < deadline:

@@ -55,7 +55,8 @@ def test_the_command_culls_idle_kernels_and_says_so_for_ip(launched, tmp_path, c
     ((cmd, _env),) = launched
     assert "--MappingKernelManager.cull_idle_timeout=120" in cmd
     assert "--MappingKernelManager.cull_interval=40" in cmd
-    assert "--MappingKernelManager.cull_connected=False" in cmd
+    assert "--MappingKernelManager.cull_connected=True" in cmd
+    assert "--MappingKernelManager.cull_busy=True" in cmd
     import argparse
 
     parser = cli.build_parser()
