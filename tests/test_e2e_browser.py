@@ -86,6 +86,32 @@ def request(url: str, method: str = "GET") -> int:
         return r.status
 
 
+def lab_data_path(ours: Path) -> str:
+    """``JUPYTER_PATH`` for the test's JupyterLab: a ``python3`` kernel of this Python
+    first (so the kernel imports the package under test), then the folder holding the
+    widgets' lab extension when Jupyter's own paths miss it (a virtual environment that
+    uses the system's packages: their data files stay under the system's prefix)."""
+    from jupyter_core.paths import jupyter_path
+
+    spec = ours / "kernels" / "python3"
+    spec.mkdir(parents=True, exist_ok=True)
+    argv = [sys.executable, "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+    kernel = {"argv": argv, "display_name": "Python 3 (ipykernel)", "language": "python"}
+    (spec / "kernel.json").write_text(json.dumps(kernel), encoding="utf-8")
+    paths = [str(ours)]
+    widgets = Path("labextensions") / "@jupyter-widgets" / "jupyterlab-manager"
+    if not any((Path(p) / widgets).is_dir() for p in jupyter_path()):
+        import jupyterlab
+
+        for parent in Path(jupyterlab.__file__).resolve().parents:
+            if (parent / "share" / "jupyter" / widgets).is_dir():
+                paths.append(str(parent / "share" / "jupyter"))
+                break
+    if os.environ.get("JUPYTER_PATH"):
+        paths.append(os.environ["JUPYTER_PATH"])
+    return os.pathsep.join(paths)
+
+
 @pytest.fixture
 def jupyter_lab(tmp_path):
     """A JupyterLab server on 127.0.0.1 serving a copy of the play lesson; always stopped.
@@ -109,6 +135,7 @@ def jupyter_lab(tmp_path):
     )
     env["JUPYTER_CONFIG_DIR"] = str(config)
     env.pop("SHENGJI_EDU_SIM_SCALE", None)
+    env["JUPYTER_PATH"] = lab_data_path(tmp_path / "share")
     cmd = [
         sys.executable,
         "-m",
