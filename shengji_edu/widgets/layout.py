@@ -48,7 +48,7 @@ HEIGHTS = {
 """Pixels of each row of the table, top to bottom."""
 
 NARROW_HEIGHTS = {
-    "status": 150,
+    "status": 172,
     "centre": 330,
     "message": 64,
     "hand": 290,
@@ -185,6 +185,7 @@ def narrow_css() -> str:
         ".shengji-centre { grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr)"
         " minmax(0, 1fr); grid-template-rows: 84px 1fr 84px; padding: 4px; }",
         ".shengji-seat { padding: 2px 4px; }",
+        ".shengji-table .shengji-status { font-size: 12px; }",
         ".shengji-seat-name { white-space: normal; }",
         ".shengji-middle { padding: 3px 5px; }",
         ".shengji-table .shengji-settings .widget-inline-hbox { flex-wrap: wrap;"
