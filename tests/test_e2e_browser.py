@@ -259,7 +259,7 @@ def overflow(page) -> list[str]:
 
 
 def cut_off_selects(table) -> list[str]:
-    """Menus whose chosen value does not fit (the text is measured in the menu's font)."""
+    """Menu values that would not fit in their closed menu (measured in the menu's font)."""
     return table.evaluate(
         """t => {
             const canvas = document.createElement('canvas').getContext('2d');
@@ -267,11 +267,13 @@ def cut_off_selects(table) -> list[str]:
             for (const sel of t.querySelectorAll('.shengji-settings select')) {
                 const s = getComputedStyle(sel);
                 canvas.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
-                const text = sel.options[sel.selectedIndex]?.text || '';
-                const need = canvas.measureText(text).width + parseFloat(s.paddingLeft)
-                    + parseFloat(s.paddingRight) + 2;
-                if (need > sel.clientWidth + 1)
-                    out.push(`${text} (${Math.round(need)} > ${sel.clientWidth})`);
+                for (const option of sel.options) {  // every value, as it shows when chosen
+                    const text = option.text;
+                    const need = canvas.measureText(text).width + parseFloat(s.paddingLeft)
+                        + parseFloat(s.paddingRight) + 2;
+                    if (need > sel.clientWidth + 1)
+                        out.push(`${text} (${Math.round(need)} > ${sel.clientWidth})`);
+                }
             }
             return out;
         }"""
@@ -597,6 +599,14 @@ def test_a_whole_hand_on_the_voila_page_after_mouse_settings_with_a_reload(
             steps["page shown"] = time.monotonic() - start
             assert "table_from_environment" not in page.content(), "no code on the page"
             assert overflow(page) == [], overflow(page)
+            box, room = table.evaluate(
+                """t => [t.getBoundingClientRect().toJSON(),
+                         t.parentElement.getBoundingClientRect().toJSON()]"""
+            )
+            assert box["width"] <= room["width"] + 0.5, "the table is wider than its box"
+            if size == "desktop":  # the page's table: up to 1000 px, centred
+                assert box["width"] == 1000, box
+                assert abs((box["left"] - room["left"]) - (room["right"] - box["right"])) <= 1
             # a card dealt, so new match must ask; then the settings, by mouse
             click_and_settle(page, table, table.locator(".shengji-deal-next"))
             real_click(page, table.locator(".shengji-tabs .lm-TabBar-tab").nth(2))
