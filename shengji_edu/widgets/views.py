@@ -14,8 +14,10 @@ end drops the ``<style>`` element.
 Decisions where RULES is silent:
 
 * The centre shows the running trick in front of each seat; once a trick is complete it
-  stays there, marked "won", until the next card is led, so the student sees how it ended.
-  "last trick" shows the previous finished trick at any time.
+  stays there, marked "won", until the student has seen it: when a computer player won
+  it, the table waits for *go on* (or the pause chosen) before that player leads again;
+  the last trick of the hand is shown before the result. "last trick" shows the previous
+  finished trick at any time.
 * A seat shows its card count: everyone at a real table can count the cards in a hand.
 * The dealers' row shows what counts for them: keeping the defenders under the threshold.
   The points the dealers capture are not shown, since they never count (RULES §7).
