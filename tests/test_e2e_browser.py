@@ -367,6 +367,24 @@ PLAY_SECONDS: list[float] = []
 """Browser time from a click on *play* to the redraw at the student's next turn."""
 
 
+def suits_split(table) -> list[str]:
+    """Suits of the hand that wrap onto two lines although one line would hold them."""
+    return table.locator(".shengji-hand").evaluate(
+        """hand => {
+            const width = hand.clientWidth;
+            const out = [];
+            for (const suit of hand.querySelectorAll('.shengji-suit')) {
+                const cards = [...suit.querySelectorAll('.shengji-card')];
+                const tops = new Set(cards.map(c => Math.round(c.offsetTop)));
+                const need = cards.reduce((w, c) => w + c.offsetWidth + 4, 0);
+                if (tops.size > 1 && need <= width)
+                    out.push(cards.map(c => c.textContent).join(' '));
+            }
+            return out;
+        }"""
+    )
+
+
 def go_on(page, table) -> None:
     """Press *go on* while a finished trick waits to be seen."""
     for _ in range(60):
@@ -379,6 +397,16 @@ def play_one(page, table) -> list[str]:
     """Take the hint's first legal play, raise its cards, press play; return the cards."""
     real_click(page, table.locator(".shengji-tabs .lm-TabBar-tab").nth(0))
     click_and_settle(page, table, table.locator(".shengji-hint-button"))
+    seen = table.locator(".shengji-hint").evaluate(
+        """pane => {
+            const tip = pane.querySelector('.shengji-suggestion');
+            if (!tip) return true;
+            const p = pane.getBoundingClientRect(), r = tip.getBoundingClientRect();
+            return r.top >= p.top && r.bottom <= p.bottom;
+        }"""
+    )
+    assert seen, "Greedy's suggestion must show without scrolling the hint pane"
+    assert suits_split(table) == [], suits_split(table)
     cards = table.locator(".shengji-hint .shengji-option").first.get_attribute("data-cards")
     cards = cards.split()
     before = card_toggles(table).count()
