@@ -501,6 +501,29 @@ def test_play_a_whole_hand_in_jupyterlab(jupyter_lab, record_property):
             status = table.locator(".shengji-status").inner_text()
             assert "Monte Carlo" in status and "Hand 1" in status, status
             assert state(table) == "deal"
+            # Try this 4: run the first table's cell again mid-hand. The hidden demo table
+            # (same seed, all dealt) is another cell's game: only this table's is offered.
+            click_and_settle(page, table, table.locator(".shengji-deal-next"))
+            page.evaluate(
+                """() => {
+                    const panel = window.jupyterapp.shell.currentWidget;
+                    const cells = panel.content.widgets;
+                    panel.content.activeCellIndex = cells.findIndex(
+                        c => c.model.sharedModel.getSource().trim() === 'PlayTable(seed=12)');
+                    return window.jupyterapp.commands.execute('notebook:run-cell');
+                }"""
+            )
+            resume = page.locator(".shengji-resume").first
+            resume.wait_for(state="visible", timeout=30_000)
+            tables = page.locator(".shengji-table")
+            index = next(
+                i for i in range(tables.count()) if tables.nth(i).locator(".shengji-resume").count()
+            )
+            table = tables.nth(index)
+            assert "still in progress" in table.locator(".shengji-message").inner_text()
+            click_and_settle(page, table, table.locator(".shengji-resume"))
+            centre = table.locator(".shengji-trick").inner_text()
+            assert "Dealing: 1 of 100 cards" in centre, centre  # its own game, not the demo's
         finally:
             browser.close()
     took = time.monotonic() - start
