@@ -354,8 +354,10 @@ def cmd_table(args: argparse.Namespace) -> int:
     import os
     import subprocess
 
+    from jupyter_core.paths import jupyter_runtime_dir
+
     from .i18n import check_language
-    from .widgets.app import APP_NOTEBOOK, ENV_PREFIX
+    from .widgets.app import APP_NOTEBOOK, ENV_PREFIX, SAVES_ENV, TEMPLATE, write_voila_files
 
     lang = check_language(args.lang)
     make_player(args.computer)  # an unknown kind: ValueError naming the known ones
@@ -367,6 +369,16 @@ def cmd_table(args: argparse.Namespace) -> int:
     env = dict(os.environ, **{ENV_PREFIX + "LANG": lang, ENV_PREFIX + "COMPUTER": args.computer})
     if args.seed is not None:
         env[ENV_PREFIX + "SEED"] = str(args.seed)
+    # Each browser's match is saved here, so a reload resumes it (one folder per port).
+    home = (
+        Path(args.saves)
+        if args.saves
+        else Path(jupyter_runtime_dir()) / f"shengji-table-{args.port}"
+    )
+    voila = write_voila_files(home / "voila")
+    env[SAVES_ENV] = str(home)
+    env["JUPYTER_PATH"] = voila["JUPYTER_PATH"]
+    cull = args.cull_idle
     cmd = [
         sys.executable,
         "-m",
@@ -377,6 +389,17 @@ def cmd_table(args: argparse.Namespace) -> int:
         "--Voila.port_retries=0",
         "--strip_sources=True",
         "--show_tracebacks=False",
+        f"--Voila.config_file_paths={voila['config']}",  # the prelaunch hook: reloads resume
+        f"--template={TEMPLATE}",  # Voilà's lab page without its CDN links
+        # A kernel stops after cull_idle seconds without a message: a closed or reloaded
+        # page's at once, an open page's too (a reload then resumes its match). Connected
+        # and busy kernels are culled as well: a page reloaded while it connected can
+        # leave its kernel counted as connected (or busy) for ever, and a table's kernel
+        # is never busy for long (a decision takes under a second).
+        f"--MappingKernelManager.cull_idle_timeout={cull}",
+        f"--MappingKernelManager.cull_interval={max(1, min(60, cull // 3))}",
+        "--MappingKernelManager.cull_connected=True",
+        "--MappingKernelManager.cull_busy=True",
     ]
     if args.no_browser:
         cmd.append("--no-browser")
@@ -565,7 +588,29 @@ def build_parser() -> argparse.ArgumentParser:
 
     table = sub.add_parser("table", help="serve the play table as a web page (needs Voilà)")
     table.add_argument("--port", type=_positive, default=8866, help="port (default 8866)")
-    table.add_argument("--ip", default="127.0.0.1", help="address to listen on (default: local)")
+    table.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        help="address to listen on (default: 127.0.0.1, this computer only). Another address "
+        "(0.0.0.0) shares the table with the network: anyone who can reach it plays, each "
+        "page runs a kernel (about 60 MB) on this computer, and a kernel stops after "
+        "--cull-idle seconds without a click (its page was closed, reloaded or left idle)",
+    )
+    table.add_argument(
+        "--cull-idle",
+        type=_positive,
+        default=600,
+        metavar="SECONDS",
+        help="stop a page's kernel after this many seconds without a click (default 600; "
+        "Voilà's MappingKernelManager.cull_idle_timeout). A page left that long reloads "
+        "where it was: the match is saved",
+    )
+    table.add_argument(
+        "--saves",
+        metavar="FOLDER",
+        help="where each browser's match is kept so a reload resumes it (default: a folder "
+        "in Jupyter's runtime directory, one per port)",
+    )
     table.add_argument("--lang", default="en", help="language of the table: en or zh")
     table.add_argument("--seed", type=int, help="seed of the match (default: a random one)")
     table.add_argument("--computer", default="greedy", help=f"one of: {', '.join(PLAYER_TYPES)}")

@@ -21,6 +21,14 @@ from shengji_edu.game import DEALING, FINISHED, KITTY, PLAYING
 from shengji_edu.render.pictures import COLOR_SCHEMES, suit_color
 from shengji_edu.widgets import PlayTable
 
+
+@pytest.fixture(autouse=True)
+def _tricks_go_on_at_once(monkeypatch):
+    """These tests are about the rules: the computer players go on after a trick without
+    waiting for *go on* (trick_pause=0). tests/test_widget_table.py tests the pause."""
+    monkeypatch.setattr("shengji_edu.widgets.table.DEFAULT_TRICK_PAUSE", 0)
+
+
 NOT_DEALER_SEED = 1
 """Only pressing "deal all": North declares first and deals; the student never buries."""
 DEALER_SEED = 1

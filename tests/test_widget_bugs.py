@@ -14,10 +14,20 @@ import re
 from html import unescape
 from pathlib import Path
 
+import pytest
+
 from shengji_edu import decompose, format_cards, trick_points
 from shengji_edu.follow import iter_legal_follows
 from shengji_edu.game import DEALING, FINISHED, KITTY, PLAYING
 from shengji_edu.widgets import PlayTable
+
+
+@pytest.fixture(autouse=True)
+def _tricks_go_on_at_once(monkeypatch):
+    """These tests are about the rules: the computer players go on after a trick without
+    waiting for *go on* (trick_pause=0). tests/test_widget_table.py tests the pause."""
+    monkeypatch.setattr("shengji_edu.widgets.table.DEFAULT_TRICK_PAUSE", 0)
+
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON = ROOT / "lessons" / "09_play.ipynb"
@@ -155,7 +165,7 @@ def test_the_result_says_the_defenders_won_the_last_trick_when_they_did():
     assert trick_points(rnd.kitty) == 0, "the seed was chosen for a kitty without points"
     shown = text(pt.trick_html)  # the result is shown in the middle of the table
     assert "(dealers) won the last trick" not in shown
-    assert "defenders won the last trick" in shown
+    assert "won the last trick for the defenders" in shown
 
 
 # --- double clicks and clicks on moving cards ----------------------------------------------------

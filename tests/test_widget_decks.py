@@ -13,6 +13,14 @@ from shengji_edu import RuleSet
 from shengji_edu.game import KITTY, OVERCALL, PLAYING
 from shengji_edu.widgets import PlayTable
 
+
+@pytest.fixture(autouse=True)
+def _tricks_go_on_at_once(monkeypatch):
+    """These tests are about the rules: the computer players go on after a trick without
+    waiting for *go on* (trick_pause=0). tests/test_widget_table.py tests the pause."""
+    monkeypatch.setattr("shengji_edu.widgets.table.DEFAULT_TRICK_PAUSE", 0)
+
+
 OVERCALLS = RuleSet(overcall_after_bury=True)
 PERSON_OVERCALLS = 22
 """With two decks, overcalling and greedy computer players: at this seed you (seat 0) are

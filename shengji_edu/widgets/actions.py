@@ -72,9 +72,33 @@ class PlayActions:
 
     # --- the flow of a hand ----------------------------------------------------------------
     def _advance(self: PlayTable) -> None:
-        """Let the computer players move until the student must act or the hand is over."""
+        """Let the computer players move until the student must act or the hand is over.
+
+        A finished trick stays on the table: when a computer player would lead over a trick
+        the student has not seen finished, the table stops (state ``trick``) until the
+        student presses *go on* (or, with ``trick_pause`` seconds, until that pause ends).
+        """
         rnd = self._round
+        self._paused = False
         while rnd.phase != DEALING:  # the student paces the deal with the deal buttons
+            if (
+                self.trick_pause != 0
+                and rnd.phase == PLAYING
+                and rnd.tricks
+                and not rnd.current_trick
+                and len(rnd.tricks) > self._tricks_seen
+            ):
+                if rnd.turn == self.you:
+                    self._tricks_seen = len(rnd.tricks)  # it stays until you lead
+                else:
+                    self._paused = True
+                    self._schedule_go_on()
+                    break
+            if rnd.phase == OVERCALL and rnd.turn == self.you and not rnd.legal_overcalls(self.you):
+                # the engine says you have no overcall: pass for you and say so
+                self._auto_passes.add(len(rnd.events))
+                rnd.pass_overcall(self.you)
+                continue
             start = time.process_time()
             if not self._table.step():
                 break
@@ -82,6 +106,9 @@ class PlayActions:
         if rnd.phase == FINISHED and not self._scored:
             self._scored = True
             self.match.hand_finished(rnd)
+        if rnd.phase == FINISHED and self.trick_pause != 0 and len(rnd.tricks) > self._tricks_seen:
+            self._paused = True  # the last trick first, then the result
+            self._schedule_go_on()
 
     def _new_declaration_options(self: PlayTable) -> bool:
         """True if the student may now declare something not offered before."""
@@ -199,6 +226,38 @@ class PlayActions:
         return True
 
     @click
+    def _on_go_on(self: PlayTable) -> bool:
+        """The student has seen the finished trick: the computer players go on."""
+        self._go_on()
+        return True
+
+    def _go_on(self: PlayTable) -> None:
+        if not self._paused:
+            return
+        self._tricks_seen = len(self._round.tricks)
+        self._advance()
+        self._report()
+
+    def _schedule_go_on(self: PlayTable) -> None:
+        """With ``trick_pause`` seconds, go on by itself after the pause (when an event loop
+        runs, as in a kernel; without one, the table waits for *go on*)."""
+        if self.trick_pause is None:
+            return
+        try:
+            import asyncio
+
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        self._pauses += 1
+        pause = self._pauses
+        loop.call_later(self.trick_pause, self._go_on_after_pause, pause)
+
+    def _go_on_after_pause(self: PlayTable, pause: int) -> None:
+        if pause == self._pauses and self._paused and self._moved_to is None:
+            self._on_go_on(None)
+
+    @click
     def _on_hint(self: PlayTable) -> bool:
         self._clear_error()
         self.hint_html.value = self._hint_html()
@@ -225,19 +284,19 @@ class PlayActions:
 
     @click
     def _on_new_match(self: PlayTable) -> bool:
-        seed, computer, rules = self.settings.read(self._tr)
+        seed, computer, rules, level = self.settings.read(self._tr)
         rnd = self._round
         if rnd.dealt > 0 and rnd.phase != FINISHED:
             self.settings.ask_to_confirm(self._tr, self._confirm_new_match)
             self._say(lambda tr: tr.say("A hand is in progress: press the red button to end it."))
             return False
-        self._new_match(seed, computer, rules)
+        self._new_match(seed, computer, rules, level)
         return True
 
     @click
     def _on_confirm_new_match(self: PlayTable) -> bool:
-        seed, computer, rules = self.settings.read(self._tr)
-        self._new_match(seed, computer, rules)
+        seed, computer, rules, level = self.settings.read(self._tr)
+        self._new_match(seed, computer, rules, level)
         return True
 
     def _confirm_new_match(self: PlayTable) -> None:

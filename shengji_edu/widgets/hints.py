@@ -5,9 +5,10 @@ Every list comes from the rules (``legal_declarations``, :func:`decompose`,
 changes the game: Greedy's suggestion is computed in a what-if copy of the hand with a
 generator of its own, so the same seed still gives the same hand.
 
-Decisions: a lead lists *every* unit of the hand, grouped by suit (a hand has at most a few
-dozen units, and leaving some out hid tractors); a follow lists the first
-:data:`HINT_LIMIT` legal plays and says so when there are more (there can be ~10^6).
+What Greedy would do comes first, right under the title, so it is on show without
+scrolling the hint pane. Decisions: a lead lists *every* unit of the hand, grouped by suit
+(a hand has at most a few dozen units, and leaving some out hid tractors); a follow lists
+the first :data:`HINT_LIMIT` legal plays and says so when there are more (~10^6 possible).
 """
 
 from __future__ import annotations
@@ -82,10 +83,17 @@ def hint_html(ctx: Context) -> str:
             "you may overcall: the new trump holds at once, and you take the kitty and bury as "
             "many cards."
         )
-        return f"{title}{esc(intro)}<ol class='shengji-legal'>{items}</ol>{advice}"
+        return f"{title}{advice}{esc(intro)}<ol class='shengji-legal'>{items}</ol>"
     if phase == KITTY:
         suggestion = _safe(lambda: bury_low_cards(PlayerView(rnd, you)))
-        text = esc(
+        text = ""
+        if suggestion:
+            text += (
+                "<div class='shengji-suggestion'>"
+                + esc(tr.say("Greedy would bury:"))
+                + f" {faces(ctx, suggestion)}</div>"
+            )
+        text += esc(
             tr.say_n(
                 "bury {n} card. Point cards in the kitty score for the defenders (multiplied) "
                 "if they win the last trick; short side suits make voids.",
@@ -94,12 +102,6 @@ def hint_html(ctx: Context) -> str:
                 len(rnd.kitty),
             )
         )
-        if suggestion:
-            text += (
-                "<div class='shengji-suggestion'>"
-                + esc(tr.say("Greedy would bury:"))
-                + f" {faces(ctx, suggestion)}</div>"
-            )
         return title + text
     trump = rnd.trump
     assert trump is not None
@@ -129,7 +131,7 @@ def hint_html(ctx: Context) -> str:
             "you lead. Any single card, pair or tractor of one suit is a legal lead; a throw of "
             "several units stands only if nobody can beat one of them. Your units:"
         )
-        return f"{title}{esc(intro)}<ul class='shengji-units'>{''.join(groups)}</ul>{suggestion}"
+        return f"{title}{suggestion}{esc(intro)}<ul class='shengji-units'>{''.join(groups)}</ul>"
     plays = list(islice(iter_legal_follows(hand, rnd.lead, trump), HINT_LIMIT + 1))
     if len(plays) > HINT_LIMIT:
         head = tr.say_n(
@@ -140,7 +142,7 @@ def hint_html(ctx: Context) -> str:
     else:
         head = tr.say_n("{n} legal play:", "all {n} legal plays:", len(plays))
     items = "".join(option(ctx, p) for p in plays[:HINT_LIMIT])
-    return f"{title}{esc(head)}<ol class='shengji-legal'>{items}</ol>{suggestion}"
+    return f"{title}{suggestion}{esc(head)}<ol class='shengji-legal'>{items}</ol>"
 
 
 def option(ctx: Context, cards: Sequence[Card], note: str = "") -> str:

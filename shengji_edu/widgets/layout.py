@@ -11,9 +11,15 @@ Only plain ipywidgets (``HTML``, ``Button``, ``ToggleButton``, boxes, ``Tab`` an
 form controls of the settings) and CSS, no JavaScript: the same table works in JupyterLab,
 Notebook 6 and 7, VS Code, Colab and Voilà, with ipywidgets 7 or 8. Looks come from CSS
 classes, styled by one ``<style>`` element in an HTML widget, because ipywidgets 7 has no
-style attributes for a toggle's text colour or weight. The table is 580 to 760 px wide, so it
-is readable in a notebook on a 1024 px screen (JupyterLab with its file browser open leaves
-about 600 px for output, Notebook 6 about 820 px); its heights never change.
+style attributes for a toggle's text colour or weight.
+
+Width: the table fills its box up to 760 px in a notebook (Notebook 6's output area on a
+1024 px screen is ~820 px); on the ``shengji table`` page (class ``shengji-page``) up to
+1000 px, centred. It has no minimum width: below :data:`NARROW` px (a phone, or a narrow
+notebook) a CSS container query gives it its narrow shape: smaller cards, the buttons in two
+rows, the settings' labels above their values, taller panes. Both shapes have fixed heights,
+so within one width nothing moves. No child is wider than the table (widgets' default 2 px
+side margins are removed), so nothing is clipped and no scroll bar appears.
 """
 
 from __future__ import annotations
@@ -23,12 +29,15 @@ import ipywidgets as widgets
 from ..render.pictures import COLOR_SCHEMES, TRUMP_FACE
 
 WIDTH = 760
-"""Pixels at most: fits Notebook 6's output area (about 820 px) on a 1024 px wide screen."""
-MIN_WIDTH = 580
-"""Pixels at least: JupyterLab on a 1024 px screen with its file browser open leaves ~600."""
+"""Pixels at most in a notebook: fits Notebook 6's output area (about 820 px) on a 1024 px
+wide screen."""
+PAGE_WIDTH = 1000
+"""Pixels at most on the ``shengji table`` page (centred)."""
+NARROW = 600
+"""Below this width (pixels of the table) the table takes its narrow shape (a phone)."""
 
 HEIGHTS = {
-    "status": 88,
+    "status": 106,
     "centre": 280,
     "message": 46,
     "hand": 184,
@@ -37,6 +46,17 @@ HEIGHTS = {
     "tabs": 210,
 }
 """Pixels of each row of the table, top to bottom."""
+
+NARROW_HEIGHTS = {
+    "status": 172,
+    "centre": 330,
+    "message": 64,
+    "hand": 290,
+    "declare": 76,
+    "controls": 76,
+    "tabs": 300,
+}
+"""The same rows in the narrow shape (the stylesheet's container query sets them)."""
 
 KITTY_MARK = "#0072B2"
 """The frame of a card that came from the kitty (Okabe–Ito blue: visible to everyone)."""
@@ -55,7 +75,14 @@ def stylesheet() -> str:
             )
     return "\n".join(
         [
-            ".shengji-table { font-size: 13px; }",
+            ".shengji-table { font-size: 13px; container-type: inline-size;"
+            " box-sizing: border-box; margin-left: 0 !important; margin-right: 0 !important; }",
+            # widgets' 2 px side margins would make each row 4 px wider than the table
+            ".shengji-table > .jupyter-widgets, .shengji-table > .widget-box,"
+            " .shengji-tabs .widget-box, .shengji-tabs .widget-html {"
+            " margin-left: 0 !important; margin-right: 0 !important; max-width: 100%; }",
+            f".shengji-table.shengji-page {{ max-width: {PAGE_WIDTH}px !important;"
+            " margin-left: auto !important; margin-right: auto !important; }",
             ".shengji-table .widget-html-content { line-height: 1.35; }",
             ".shengji-table .shengji-pane { overflow: auto; box-sizing: border-box; }",
             # cards in the hand: tall faces, a gap between suits, raised when selected
@@ -66,10 +93,14 @@ def stylesheet() -> str:
             f" background: {TRUMP_FACE} !important; }}",
             ".shengji-table .shengji-card.shengji-kitty { border: 2px dashed"
             f" {KITTY_MARK} !important; outline: 2px solid {KITTY_MARK}40; }}",
-            ".shengji-table .shengji-card.shengji-group-start { margin-left: 10px !important; }",
+            # a suit is one box: it wraps to a new line whole, and inside only if it is
+            # longer than a whole line
+            ".shengji-table .shengji-suit { display: flex; flex-flow: row wrap;"
+            " margin: 0 8px 4px 0 !important; max-width: 100%; overflow: visible; }",
             f".shengji-table .shengji-card.mod-active {{ transform: translateY(-{SELECTED_LIFT}px);"
             " box-shadow: 0 3px 6px rgba(0, 0, 0, 0.35) !important; }",
-            ".shengji-table .shengji-hand { padding-top: 12px; align-content: flex-start; }",
+            ".shengji-table .shengji-hand { padding-top: 12px; align-content: flex-start;"
+            " overflow-x: hidden !important; }",
             # buttons that do not apply now must look it, whatever the front end's theme
             ".shengji-table button:disabled, .shengji-table .jupyter-button:disabled,"
             " .shengji-table .jupyter-button[disabled] { opacity: 0.35 !important;"
@@ -107,14 +138,62 @@ def stylesheet() -> str:
             # buttons share the row and shrink to fit a narrow notebook
             ".shengji-table .shengji-controls .jupyter-button { flex: 1 1 auto;"
             " padding: 0 5px !important; font-size: 12.5px; min-width: 0 !important; }",
+            ".shengji-table .shengji-declarations .jupyter-button { flex: 0 0 auto; }",
+            # the settings: the new match row first; rows never shrink (they scroll)
+            ".shengji-table .shengji-settings > * { flex: 0 0 auto; }",
+            ".shengji-table .shengji-settings .widget-dropdown,"
+            " .shengji-table .shengji-settings .widget-text { width: 100% !important;"
+            " max-width: 640px; }",
+            ".shengji-table .shengji-settings select { min-width: 0; }",
+            ".shengji-rules { font-size: 12px; color: #333; }",
             ".shengji-chip { display: inline-block; border: 1px solid #BBB; border-radius: 4px;"
             " padding: 0 5px; margin: 1px 0; }",
             ".shengji-error { color: #B00020; font-weight: bold; }",
             ".shengji-legal { margin: 2px 0; padding-left: 2em; }",
             ".shengji-units { margin: 2px 0; padding-left: 1.2em; list-style: none; }",
             *ink,
+            narrow_css(),
         ]
     )
+
+
+def narrow_css() -> str:
+    """The narrow shape (a phone): a container query on the table's own width."""
+    panes = {
+        "status": ".shengji-status",
+        "centre": ".shengji-trick",
+        "message": ".shengji-message",
+        "hand": ".shengji-hand",
+        "declare": ".shengji-declarations",
+        "controls": ".shengji-controls",
+        "tabs": ".shengji-tabs",
+    }
+    heights = [
+        f".shengji-table {css} {{ height: {NARROW_HEIGHTS[name]}px !important; }}"
+        for name, css in panes.items()
+    ]
+    inner = NARROW_HEIGHTS["tabs"] - 40
+    rules = [
+        *heights,
+        f".shengji-table .shengji-tabs .shengji-pane, .shengji-table .shengji-settings"
+        f" {{ height: {inner}px !important; }}",
+        ".shengji-table .shengji-card { width: 32px !important; height: 44px !important;"
+        " font-size: 12.5px !important; }",
+        ".shengji-table .shengji-controls, .shengji-table .shengji-declarations"
+        " { flex-wrap: wrap !important; align-content: flex-start; }",
+        ".shengji-table .shengji-controls .jupyter-button { flex: 1 1 22% !important; }",
+        ".shengji-centre { grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr)"
+        " minmax(0, 1fr); grid-template-rows: 84px 1fr 84px; padding: 4px; }",
+        ".shengji-seat { padding: 2px 4px; }",
+        ".shengji-table .shengji-status { font-size: 12px; }",
+        ".shengji-seat-name { white-space: normal; }",
+        ".shengji-middle { padding: 3px 5px; }",
+        ".shengji-table .shengji-settings .widget-inline-hbox { flex-wrap: wrap;"
+        " height: auto !important; }",
+        ".shengji-table .shengji-settings .widget-label { width: 100% !important;"
+        " text-align: left !important; }",
+    ]
+    return f"@container (max-width: {NARROW - 1}px) {{ {' '.join(rules)} }}"
 
 
 def fixed(height: int | None = None, width: int | str | None = "100%", **more: str):
@@ -217,7 +296,7 @@ class TableWidgets:
                 self.controls,
                 self.tabs,
             ],
-            layout=widgets.Layout(width="100%", max_width=f"{WIDTH}px", min_width=f"{MIN_WIDTH}px"),
+            layout=widgets.Layout(width="100%", max_width=f"{WIDTH}px"),
         )
         self.widget.add_class("shengji-table")
 

@@ -26,11 +26,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import rules as rules_module
+from ..cards import rank_text
 from ..game import Round
 from ..i18n import LANGUAGES, N_, Translator
 from ..players import PLAYER_TYPES
 from ..rules import RuleSet
 from .views import COMPUTER_NAMES
+
+LEVELS = tuple(range(2, 15))
+"""The levels a match may start at: 2 … A."""
 
 CANDIDATES: dict[str, tuple[Any, ...]] = {
     "throw_penalty": (0, 10, 20),
@@ -54,10 +58,8 @@ LABELS: dict[tuple[str, Any], str] = {
     ("kitty", "power"): N_("doubling: ×2, ×4, ×16, ×64"),
     ("kitty", "linear"): N_("linear: ×2, ×4, ×8, ×12"),
     ("kitty", "plain"): N_("plain: ×1, ×2, ×4, ×6"),
-    ("settlement", "standard"): N_("standard: 80 take the deal (40 with 1 deck, 120 with 3)"),
-    ("settlement", "escalating"): N_(
-        "escalating: 80 take the deal and a level (40 with 1 deck, 120 with 3)"
-    ),
+    ("settlement", "standard"): N_("standard: 2 steps (80 with 2 decks) take the deal"),
+    ("settlement", "escalating"): N_("escalating: 2 steps take the deal and a level"),
     ("throw_penalty", 0): N_("nothing"),
     ("bidding", "during_deal"): N_("during the deal"),
     ("bidding", "after_deal"): N_("one auction after the deal"),
@@ -127,10 +129,15 @@ class Settings:
         self.language_dropdown = widgets.Dropdown(layout=widgets.Layout(width="320px"))
         self.colors_checkbox = widgets.Checkbox(indent=False, layout=widgets.Layout(width="auto"))
         self.colors_checkbox.add_class("shengji-colors")
+        self.level_dropdown = widgets.Dropdown(layout=widgets.Layout(width="320px"))
+        self.level_dropdown.add_class("shengji-start-level")
+        self.pause_dropdown = widgets.Dropdown(layout=widgets.Layout(width="320px"))
+        self.pause_dropdown.add_class("shengji-trick-pause")
         self.rule_dropdowns: dict[str, widgets.Dropdown] = {}
         self.options = rule_options()
         for name in self.options:
             self.rule_dropdowns[name] = widgets.Dropdown(layout=widgets.Layout(width="320px"))
+            self.rule_dropdowns[name].add_class(f"shengji-rule-{name.replace('_', '-')}")
         self.new_match_button = widgets.Button(button_style="warning")
         self.new_match_button.add_class("shengji-new-match")
         self.confirm_box = widgets.HBox()
@@ -141,21 +148,43 @@ class Settings:
         self.new_match_button.on_click(lambda _b: on_new_match())
         self.colors_checkbox.observe(lambda _c: on_display(), names="value")
         self.language_dropdown.observe(lambda _c: on_display(), names="value")
+        self.pause_dropdown.observe(lambda _c: on_display(), names="value")
+        self.computer_dropdown.add_class("shengji-computer")
+        self.seed_text.add_class("shengji-seed")
+        self.language_dropdown.add_class("shengji-language")
         self._labelled: str | None = None
 
     def rows(self) -> list[widgets.Widget]:
+        """The settings pane, top to bottom: *new match* (and its confirm button) first, so
+        it is on show without scrolling the pane, then what it applies, then the display."""
+        buttons = widgets.HBox(
+            [self.new_match_button, self.confirm_box],
+            layout=widgets.Layout(flex="0 0 auto", min_height="36px", flex_flow="row wrap"),
+        )
+        buttons.add_class("shengji-new-match-row")
         rows = [
+            buttons,
+            self.note_html,
             self.seed_text,
             self.computer_dropdown,
+            self.level_dropdown,
             *self.rule_dropdowns.values(),
             self.language_dropdown,
+            self.pause_dropdown,
             self.colors_checkbox,
-            widgets.HBox([self.new_match_button, self.confirm_box]),
-            self.note_html,
         ]
         return rows
 
-    def relabel(self, tr: Translator, seed: int, computer: str, rules: RuleSet, lang: str) -> None:
+    def relabel(
+        self,
+        tr: Translator,
+        seed: int,
+        computer: str,
+        rules: RuleSet,
+        lang: str,
+        start_level: int = 2,
+        trick_pause: float | None = None,
+    ) -> None:
         """Labels in the table's language, values from the running match (no events fired)."""
         style = {"description_width": "200px"}
         self.seed_text.description = tr.say("seed (empty: random)")
@@ -166,6 +195,23 @@ class Settings:
         self.computer_dropdown.style = style
         choices = [(tr.gettext(COMPUTER_NAMES.get(k, k)), k) for k in PLAYER_TYPES]
         _set_options(self.computer_dropdown, choices, computer if self._labelled is None else None)
+        self.level_dropdown.description = tr.say("starting level")
+        self.level_dropdown.style = style
+        _set_options(
+            self.level_dropdown,
+            [(rank_text(r), r) for r in LEVELS],
+            start_level if self._labelled is None else None,
+        )
+        self.pause_dropdown.description = tr.say("after a trick")
+        self.pause_dropdown.style = style
+        pauses = [(tr.say("wait until I press go on"), -1.0), (tr.say("go on at once"), 0.0)]
+        pauses += [
+            (tr.say_n("go on after {n} second", "go on after {n} seconds", n), n) for n in (1, 2, 3)
+        ]
+        current = -1.0 if trick_pause is None else float(trick_pause)
+        if current not in [v for _, v in pauses]:
+            pauses.append((tr.say("go on after {n} s", n=current), current))
+        _set_options(self.pause_dropdown, pauses, current if self._labelled is None else None)
         for name, dropdown in self.rule_dropdowns.items():
             dropdown.description = tr.gettext(FIELD_LABELS.get(name, name))
             dropdown.style = style
@@ -180,14 +226,23 @@ class Settings:
             lang if self._labelled is None else None,
         )
         self.colors_checkbox.description = tr.say("four colours (colour-blind safe)")
+        note = tr.say("Seed, players and rules apply with new match; language and colours at once.")
+        self.note_html.value = f"<i>{note}</i>"
         self.new_match_button.description = tr.say("new match")
         self.new_match_button.tooltip = tr.say("Start a new match with these settings")
         if self.confirm_button is not None:
             self.confirm_button.description = tr.say("yes, end the hand in progress")
         self._labelled = tr.lang
 
-    def read(self, tr: Translator) -> tuple[int, str, RuleSet]:
-        """The chosen seed, computer player and rules; ValueError with what to fix."""
+    @property
+    def trick_pause(self) -> float | None:
+        """The pause chosen after a trick (None: until *go on*)."""
+        value = self.pause_dropdown.value
+        return None if value is None or value < 0 else value
+
+    def read(self, tr: Translator) -> tuple[int, str, RuleSet, int]:
+        """The chosen seed, computer player, rules and starting level; ValueError with what
+        to fix."""
         text = self.seed_text.value.strip()
         if not text:
             seed = random.randrange(1_000_000)
@@ -203,7 +258,7 @@ class Settings:
                 ) from None
         computer = self.computer_dropdown.value
         chosen = {name: self.options[name][d.value] for name, d in self.rule_dropdowns.items()}
-        return seed, computer, RuleSet(**chosen)
+        return seed, computer, RuleSet(**chosen), self.level_dropdown.value or 2
 
     def ask_to_confirm(self, tr: Translator, on_confirm: Callable[[], None]) -> None:
         """Show a fresh confirm button (a click meant for an earlier one cannot answer it)."""

@@ -23,16 +23,23 @@ engine's reason and changes nothing.
 **Running the cell again.** Rerunning ``PlayTable(seed=7)`` while that game is in progress
 makes a new table that starts afresh but offers *continue that game*: pressing it moves the
 running match into the new table (the old one, if still on screen, says so and stops
-answering). Tables are matched by the arguments that make the game (seed, computer players,
-rules, seat), so a changed colour or language still finds the game.
+answering). A table resumes its own game only: the earlier table must come from the same
+cell (JupyterLab and Notebook 7 name the cell being run; elsewhere the cell's source text
+stands for it) and have the same arguments that make the game (seed, computer players,
+rules, seat, starting level), so a changed colour or language still finds the game but
+another cell's table with the same seed never does. Outside a notebook (plain Python) the
+arguments alone match.
 """
 
 from __future__ import annotations
 
 import html
+import os
+import pickle
 import random
 import weakref
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -63,12 +70,47 @@ _STATE_CLASSES = {
     "overcall": "shengji-state-overcall",
     "play": "shengji-state-play",
     "wait": "shengji-state-wait",
+    "trick": "shengji-state-trick",
     "over": "shengji-state-over",
     "moved": "shengji-state-moved",
 }
 
+DEFAULT_TRICK_PAUSE: float | None = None
+"""The default of ``PlayTable(trick_pause=...)``: None, a finished trick stays until *go on*."""
+
+_DEFAULT = object()
+
+SAVE_VERSION = 1
+"""The format of a saved game (:meth:`PlayTable.keep_saved`); another version is ignored."""
+
 _RECENT: dict[tuple, weakref.ref] = {}
 """The latest table made with each game's arguments, to offer its game to a rerun cell."""
+
+
+def cell_origin() -> str | None:
+    """The cell being run, as a key: JupyterLab's cell id (sent with every execute request)
+    or else the cell's source text; None outside IPython."""
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipywidgets needs IPython
+        return None
+    shell = get_ipython()
+    if shell is None:
+        return None
+    kernel = getattr(shell, "kernel", None)
+    get_parent = getattr(kernel, "get_parent", None)
+    if get_parent is not None:
+        try:
+            parent = get_parent("shell") or {}
+        except Exception:  # noqa: BLE001 - an older kernel: use the source
+            parent = {}
+        cell_id = (parent.get("metadata") or {}).get("cellId")
+        if cell_id:
+            return f"cell {cell_id}"
+    history = shell.user_ns.get("In")
+    if history:
+        return f"source {history[-1].strip()}"
+    return None
 
 
 class PlayTable(PlayActions):
@@ -93,6 +135,8 @@ class PlayTable(PlayActions):
         rules: RuleSet = RuleSet(),
         you: int = 0,
         lang: str = DEFAULT_LANGUAGE,
+        trick_pause: float | None = _DEFAULT,  # type: ignore[assignment]
+        start_level: int | str = 2,
     ) -> None:
         if you not in (0, 1, 2, 3):
             raise ValueError(f"you must be a seat 0-3, not {you!r}")
@@ -102,7 +146,22 @@ class PlayTable(PlayActions):
             raise TypeError("rules must be a RuleSet")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        if trick_pause is _DEFAULT:
+            trick_pause = DEFAULT_TRICK_PAUSE
+        if trick_pause is not None and (
+            isinstance(trick_pause, bool)
+            or not isinstance(trick_pause, int | float)
+            or trick_pause < 0
+        ):
+            raise ValueError(f"trick_pause must be seconds (>= 0) or None, not {trick_pause!r}")
         make_player(computer)  # an unknown kind raises ValueError naming the known ones
+        self.trick_pause = trick_pause
+        """How long a trick a computer player won stays on the table before it leads again:
+        None, until you press *go on*; 0, not at all; else that many seconds, or until *go
+        on* (the pause needs a running event loop, as in a kernel)."""
+        self._paused = False
+        self._pauses = 0
+        self._tricks_seen = 0
         self.lang = check_language(lang)
         self._tr = translator(self.lang)
         self.colors = colors
@@ -124,11 +183,15 @@ class PlayTable(PlayActions):
         self._stops = 0
         self._row_key: tuple | None = None
         self._deal_on_button: widgets.Button | None = None
+        self._go_on_button: widgets.Button | None = None
         self._transient_buttons: weakref.WeakSet = weakref.WeakSet()
         self._kitty_toggles: set[int] = set()
+        self._suit_boxes: list[widgets.HBox] = []
+        """One box per suit of the hand (a suit wraps to a new line whole), reused."""
         self._state_class = ""
         self._colors_class = ""
         self._moved_to: PlayTable | None = None
+        self._save_path: Path | None = None
         self._resumable: PlayTable | None = None
 
         self.ui = ui = TableWidgets()
@@ -171,8 +234,10 @@ class PlayTable(PlayActions):
         self.resume_button.on_click(self._on_resume)
         self.last_trick_toggle.observe(self._on_last_trick, names="value")
 
-        self._new_match(seed, computer, rules)
-        self._key = (seed, computer, rules, you)
+        self._new_match(seed, computer, rules, start_level)
+        self.origin = cell_origin()
+        """The notebook cell that made this table (None outside a notebook)."""
+        self._key = (self.origin, seed, computer, rules, you, self.start_level)
         previous = _RECENT.get(self._key)
         previous = previous() if previous is not None else None
         if previous is not None and previous._moved_to is None and previous._in_progress():
@@ -223,6 +288,11 @@ class PlayTable(PlayActions):
         return [b for b in self.declare_box.children if "shengji-overcall" in b._dom_classes]
 
     @property
+    def go_on_button(self) -> widgets.Button | None:
+        """While a finished trick waits to be seen: the button that lets play go on."""
+        return self._go_on_button if self._paused else None
+
+    @property
     def deal_on_button(self) -> widgets.Button | None:
         """At a declaring stop of *deal all*: the button that deals on (else None)."""
         return self._deal_on_button if self._stop is not None else None
@@ -254,12 +324,15 @@ class PlayTable(PlayActions):
         )
 
     # --- starting ----------------------------------------------------------------------------
-    def _new_match(self, seed: int | None, computer: str, rules: RuleSet) -> None:
+    def _new_match(
+        self, seed: int | None, computer: str, rules: RuleSet, start_level: int | str = 2
+    ) -> None:
         self.seed: int = random.randrange(1_000_000) if seed is None else seed
         self.computer = computer
         self.rules = rules
         self.players = [None if s == self.you else make_player(computer) for s in range(4)]
-        self.match = Match(self.seed, rules)
+        self.match = Match(self.seed, rules, start_level=start_level)
+        self.start_level = self.match.start_level
         self.settings.withdraw_question()
         self.settings._labelled = None  # the settings show the new match's values
         self._start_round(self.match.new_round())
@@ -272,6 +345,10 @@ class PlayTable(PlayActions):
         self._offered: set[tuple] = set()
         self._events_seen = 0
         self._stop = None
+        self._paused = False
+        self._tricks_seen = 0
+        self._auto_passes: set[int] = set()
+        """Events that are passes the table made for you (you could not overcall)."""
         self._kitty_toggles = set()
         self.decision_seconds = []
         self.hand.new_hand()
@@ -307,10 +384,13 @@ class PlayTable(PlayActions):
     def _take_over(self, old: PlayTable) -> None:
         """Move the game in progress from an earlier table into this one."""
         self.seed, self.computer, self.rules = old.seed, old.computer, old.rules
+        self.start_level = old.start_level
         self.you, self.players, self.match = old.you, old.players, old.match
         self._round, self._table, self._scored = old._round, old._table, old._scored
         self._offered, self._events_seen = set(old._offered), old._events_seen
         self._stop = old._stop
+        self._paused, self._tricks_seen = old._paused, old._tricks_seen
+        self._auto_passes = set(old._auto_passes)
         self.decision_seconds = old.decision_seconds
         self.hand.new_hand()
         self._sync_hand()
@@ -347,6 +427,105 @@ class PlayTable(PlayActions):
         self._step += 1
         self.message_html.value = self._message_html()
 
+    # --- saving: a reloaded page resumes its match ------------------------------------------
+    def keep_saved(self, path: str | os.PathLike, lang: str | None = None) -> bool:
+        """Resume the match saved at ``path`` (if any), and save it there after every click.
+
+        ``shengji table`` uses it so a reload of the page (a new kernel) resumes the match
+        where it was. ``lang`` (if given) wins over the saved language. True if a match was
+        resumed. A file that cannot be read is ignored (the table starts afresh).
+        """
+        self._save_path = Path(path)
+        resumed = False
+        try:
+            data = self._save_path.read_bytes()
+        except OSError:
+            data = None
+        if data is not None:
+            try:
+                state = pickle.loads(data)
+                if state.get("version") != SAVE_VERSION:
+                    raise ValueError("another version")
+                self._restore(state, lang)
+                resumed = True
+            except Exception:  # noqa: BLE001 - a bad or old file: start afresh
+                resumed = False
+        self._save()
+        return resumed
+
+    def _state_to_save(self) -> dict[str, Any]:
+        kitty = [self.hand.card_of(t) for t in self.kitty_toggles]
+        return {
+            "version": SAVE_VERSION,
+            "seed": self.seed,
+            "computer": self.computer,
+            "rules": self.rules,
+            "start_level": self.start_level,
+            "you": self.you,
+            "players": self.players,
+            "match": self.match,
+            "table": self._table,
+            "scored": self._scored,
+            "offered": self._offered,
+            "events_seen": self._events_seen,
+            "stop": self._stop,
+            "paused": self._paused,
+            "tricks_seen": self._tricks_seen,
+            "auto_passes": self._auto_passes,
+            "kitty": kitty,
+            "lang": self.lang,
+            "colors": self.colors,
+            "trick_pause": self.trick_pause,
+        }
+
+    def _save(self) -> None:
+        """Write the game to the save file (atomically); a failure is not the player's
+        problem: the game goes on unsaved."""
+        if self._save_path is None:
+            return
+        try:
+            data = pickle.dumps(self._state_to_save())
+            temporary = self._save_path.with_suffix(".tmp")
+            temporary.write_bytes(data)
+            os.replace(temporary, self._save_path)
+        except Exception:  # noqa: BLE001
+            pass
+
+    def _restore(self, state: dict[str, Any], lang: str | None) -> None:
+        self.seed, self.computer, self.rules = state["seed"], state["computer"], state["rules"]
+        self.start_level, self.you = state["start_level"], state["you"]
+        self.players, self.match, self._table = state["players"], state["match"], state["table"]
+        self._round = self._table.round
+        self._scored, self._offered = state["scored"], set(state["offered"])
+        self._events_seen, self._stop = state["events_seen"], state["stop"]
+        self._paused, self._tricks_seen = state["paused"], state["tricks_seen"]
+        self._auto_passes = set(state["auto_passes"])
+        self.colors, self.trick_pause = state["colors"], state["trick_pause"]
+        self.lang = check_language(lang or state["lang"])
+        self._tr = translator(self.lang)
+        self._resumable = None
+        self._row_key = None
+        self.hand.new_hand()
+        self._sync_hand()
+        kitty = list(state["kitty"])
+        self._kitty_toggles = set()
+        for toggle in self.hand.toggles:
+            card = self.hand.card_of(toggle)
+            if card in kitty:
+                kitty.remove(card)
+                self._kitty_toggles.add(id(toggle))
+        self.settings._labelled = None
+        number = len(self.match.rounds)
+        self._say(
+            lambda tr: tr.say(
+                "Welcome back: the match goes on where you left it (hand {n}).", n=number
+            )
+        )
+        self._relabel()
+        self._safe_render(full=True, keep_selection=True)
+        if self._paused:
+            self._schedule_go_on()
+
     # --- widgets -----------------------------------------------------------------------------
     def _make_toggle(self) -> widgets.ToggleButton:
         toggle = widgets.ToggleButton(layout=self._card_layout)
@@ -377,9 +556,15 @@ class PlayTable(PlayActions):
             self._safe_render(full=True, keep_selection=True)
 
     def _on_display_change(self) -> None:
-        """Language or colours changed in the settings: redraw in them (the game goes on)."""
+        """Language, colours or the pause after a trick changed in the settings: redraw in
+        them (the game goes on)."""
         if self._drawing:
             return
+        pause = self.settings.trick_pause
+        if pause != self.trick_pause:
+            self.trick_pause = pause
+            if self._paused and pause is not None:
+                self._schedule_go_on()
         lang = check_language(self.settings.language_dropdown.value or self.lang)
         colors = "four" if self.settings.colors_checkbox.value else "classic"
         if (lang, colors) == (self.lang, self.colors):
@@ -394,7 +579,15 @@ class PlayTable(PlayActions):
         self._drawing = True
         try:
             self.ui.relabel(self._tr.say)
-            self.settings.relabel(self._tr, self.seed, self.computer, self.rules, self.lang)
+            self.settings.relabel(
+                self._tr,
+                self.seed,
+                self.computer,
+                self.rules,
+                self.lang,
+                self.start_level,
+                self.trick_pause,
+            )
             self.settings.colors_checkbox.value = self.colors == "four"
         finally:
             self._drawing = False
@@ -420,13 +613,21 @@ class PlayTable(PlayActions):
 
     def _report(self, first: Say = "") -> None:
         """Set the message: the student's action, then what happened since the last click."""
-        events = self._round.events[self._events_seen :]
-        self._events_seen = len(self._round.events)
+        every = self._round.events
+        start = self._events_seen
+        events = every[start:]
+        leads = {i - start for i in views.lead_indices(every) if i >= start}
+        auto = set(self._auto_passes)
+        self._events_seen = len(every)
 
         def say(tr: Translator) -> str:
             ctx = self._ctx(tr)
             lines = [first(tr) if callable(first) else first] if first else []
-            lines += [line for line in (views.event_text(ctx, e) for e in events) if line]
+            said = (
+                views.event_text(ctx, e, lead=i in leads, auto=i + start in auto)
+                for i, e in enumerate(events)
+            )
+            lines += [line for line in said if line]
             if len(lines) > MESSAGE_LINES:
                 lines = [*lines[: MESSAGE_LINES - 1], tr.say("… (see the log)")]
             return " ".join(lines)
@@ -448,6 +649,8 @@ class PlayTable(PlayActions):
             colors=self.colors,
             computer=self.computer,
             seed=self.seed,
+            paused=self._paused,
+            stopped=self._stop is not None,
         )
 
     def _hint_html(self) -> str:
@@ -473,6 +676,7 @@ class PlayTable(PlayActions):
             self.message_html.value = self._message_html()
         except Exception:  # noqa: BLE001
             self.message_html.value = f"<div data-step='{self._step}'>could not draw</div>"
+        self._save()
 
     def _render(self, keep_selection: bool = False) -> None:
         # The state class first: a front end that sees the status change has the new state.
@@ -512,6 +716,7 @@ class PlayTable(PlayActions):
             if not must_bury:
                 self._kitty_toggles = set()
             previous_suit = None
+            groups: list[list[widgets.ToggleButton]] = []
             for toggle, card in zip(self.hand.toggles, self.hand.cards, strict=True):
                 suit = trump.suit_of(card)
                 css = [
@@ -526,6 +731,9 @@ class PlayTable(PlayActions):
                     css.append("shengji-kitty")
                 if previous_suit is not None and suit != previous_suit:
                     css.append("shengji-group-start")
+                if previous_suit is None or suit != previous_suit:
+                    groups.append([])
+                groups[-1].append(toggle)
                 previous_suit = suit
                 if list(toggle._dom_classes) != css:
                     toggle._dom_classes = tuple(css)
@@ -537,7 +745,14 @@ class PlayTable(PlayActions):
                     toggle.tooltip = tip
                 if toggle.disabled:
                     toggle.disabled = False
-            shown = tuple(self.hand.toggles)
+            while len(self._suit_boxes) < len(groups):
+                box = widgets.HBox(layout=widgets.Layout(flex="0 1 auto"))
+                box.add_class("shengji-suit")
+                self._suit_boxes.append(box)
+            for box, group in zip(self._suit_boxes, groups, strict=False):
+                if tuple(box.children) != tuple(group):
+                    box.children = tuple(group)
+            shown = tuple(self._suit_boxes[: len(groups)])
             if tuple(self.hand_box.children) != shown:
                 self.hand_box.children = shown
         finally:
@@ -559,6 +774,8 @@ class PlayTable(PlayActions):
             len(rnd.declarations),
             len(rnd.overcalls),
             self._stop,
+            self._paused,
+            len(rnd.tricks),
             self._resumable is not None,
             self.lang,
             self.colors,
@@ -609,6 +826,19 @@ class PlayTable(PlayActions):
             self._transient_buttons.add(b)
             self._deal_on_button = b
             children.append(b)
+        self._go_on_button = None
+        if self._paused:
+            b = widgets.Button(
+                description=self._tr.say("go on"),
+                tooltip=self._tr.say("You have seen the trick: let the next one start"),
+                button_style="success",
+                layout=widgets.Layout(width="auto", min_width="96px", height="32px"),
+            )
+            b.add_class("shengji-go-on")
+            b.on_click(self._on_go_on)
+            self._transient_buttons.add(b)
+            self._go_on_button = b
+            children.append(b)
         self.declare_box.children = children
 
     def _render_buttons(self) -> None:
@@ -623,7 +853,9 @@ class PlayTable(PlayActions):
             self.pass_button: not (phase in (AUCTION, OVERCALL) and your_turn),
             self.bury_button: not (self._must_bury() and selected),
             self.play_button: not (phase == PLAYING and your_turn and selected),
-            self.next_hand_button: not (phase == FINISHED and not self.match.over),
+            self.next_hand_button: not (
+                phase == FINISHED and not self.match.over and not self._paused
+            ),
             self.last_trick_toggle: not rnd.tricks,
         }
         for button, disabled in states.items():
@@ -657,7 +889,9 @@ class PlayTable(PlayActions):
         if rnd.phase == DEALING:
             return "deal"
         if rnd.phase == FINISHED:
-            return "over"
+            return "trick" if self._paused else "over"
+        if self._paused:
+            return "trick"
         if rnd.turn != self.you:
             return "wait"
         return {AUCTION: "auction", KITTY: "bury", OVERCALL: "overcall", PLAYING: "play"}[rnd.phase]

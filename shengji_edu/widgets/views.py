@@ -14,8 +14,10 @@ end drops the ``<style>`` element.
 Decisions where RULES is silent:
 
 * The centre shows the running trick in front of each seat; once a trick is complete it
-  stays there, marked "won", until the next card is led, so the student sees how it ended.
-  "last trick" shows the previous finished trick at any time.
+  stays there, marked "won", until the student has seen it: when a computer player won
+  it, the table waits for *go on* (or the pause chosen) before that player leads again;
+  the last trick of the hand is shown before the result. "last trick" shows the previous
+  finished trick at any time.
 * A seat shows its card count: everyone at a real table can count the cards in a hand.
 * The dealers' row shows what counts for them: keeping the defenders under the threshold.
   The points the dealers capture are not shown, since they never count (RULES §7).
@@ -65,6 +67,10 @@ class Context:
     colors: str = "classic"
     computer: str = "greedy"
     seed: int = 0
+    paused: bool = False
+    """A finished trick waits to be seen (the table waits for *go on*)."""
+    stopped: bool = False
+    """*deal all* stopped because you may declare (it is disabled: *deal on* goes on)."""
 
     @property
     def partner(self) -> int:
@@ -151,6 +157,13 @@ def take_deal_points(rules: RuleSet) -> int:
     return rules.take_deal_points
 
 
+def trump_words(ctx: Context, suit: str | None) -> str:
+    """ "trump ♥", or "no trump suit" (never "trump no trump suit")."""
+    if suit is None:
+        return ctx.tr.say("no trump suit")
+    return ctx.tr.say("trump {suit}", suit=suit_text(ctx, suit))
+
+
 # --- the status bar ---------------------------------------------------------------------------
 def status_html(ctx: Context) -> str:
     """Hand and seed; level, trump and dealer at a glance; one row per team."""
@@ -166,11 +179,11 @@ def status_html(ctx: Context) -> str:
     )
     level = rank_text(rnd.level_rank)
     if rnd.trump is not None:
-        trump = tr.say("trump {suit}", suit=suit_text(ctx, rnd.trump.suit))
+        trump = trump_words(ctx, rnd.trump.suit)
     elif rnd.standing_declaration is not None:
         trump = tr.say(
-            "trump so far {suit} (not fixed yet)",
-            suit=suit_text(ctx, rnd.standing_declaration.suit),
+            "{trump} so far (not fixed yet)",
+            trump=trump_words(ctx, rnd.standing_declaration.suit),
         )
     else:
         trump = tr.say("trump not declared yet")
@@ -200,7 +213,38 @@ def status_html(ctx: Context) -> str:
             if rnd.penalty:
                 parts.append(esc(tr.say("throw penalties {points:+}", points=rnd.penalty)))
         rows.append(f"<div class='shengji-team shengji-team-{team}'>{SEP.join(parts)}</div>")
-    return f"<div>{head}</div><div>{glance}</div>{''.join(rows)}"
+    rules = f"<div class='shengji-rules'>{esc(rules_text(ctx))}</div>"
+    return f"<div>{head}</div><div>{glance}</div>{''.join(rows)}{rules}"
+
+
+def rules_text(ctx: Context) -> str:
+    """The rules in force, in one line: what differs between tables is named."""
+    tr, rules = ctx.tr, ctx.round.rules
+    kitty = {
+        "power": tr.say("kitty ×2, ×4, ×16"),
+        "linear": tr.say("kitty ×2, ×4, ×8"),
+        "plain": tr.say("kitty ×1, ×2, ×4"),
+    }.get(rules.kitty, rules.kitty)
+    parts = [
+        tr.say_n("{n} deck", "{n} decks", rules.decks),
+        tr.say("{need} take the deal", need=take_deal_points(rules)),
+        kitty,
+    ]
+    if rules.kitty_max is not None:
+        parts.append(tr.say("at most ×{n}", n=rules.kitty_max))
+    if rules.settlement == "escalating":
+        parts.append(tr.say("escalating settlement"))
+    if rules.throw_penalty:
+        parts.append(tr.say("a failed throw costs {n}", n=rules.throw_penalty))
+    if rules.bidding == "after_deal":
+        parts.append(tr.say("declaring after the deal"))
+    if rules.twos_are_trump:
+        parts.append(tr.say("2s always trump (常主)"))
+    if rules.overcall_after_bury:
+        parts.append(tr.say("overcall after the bury (反主)"))
+    if ctx.match.start_level != 2:
+        parts.append(tr.say("started at level {level}", level=rank_text(ctx.match.start_level)))
+    return tr.say("Rules: {rules}", rules=SEP.join(parts))
 
 
 # --- the centre: four seats around the trick --------------------------------------------------
@@ -223,7 +267,7 @@ def centre_html(ctx: Context, show_last: bool = False) -> str:
             marks[best] = tr.say("winning")
         elif rnd.tricks:
             shown_trick = rnd.tricks[-1]  # complete: stays on the table until the next lead
-    elif rnd.phase == FINISHED and show_last and rnd.tricks:
+    elif rnd.phase == FINISHED and (show_last or ctx.paused) and rnd.tricks:
         shown_trick = rnd.tricks[-1]
     if shown_trick is not None:
         for seat, cards in shown_trick.plays:
@@ -234,7 +278,7 @@ def centre_html(ctx: Context, show_last: bool = False) -> str:
     for offset, position in enumerate(POSITIONS):
         seat = (ctx.you + offset) % 4
         seats.append(_seat_html(ctx, seat, position, plays.get(seat), marks.get(seat), turn, trump))
-    if rnd.phase == FINISHED and not show_last:
+    if rnd.phase == FINISHED and not show_last and not ctx.paused:
         # The hand is over: the result takes the whole table (every seat holds 0 cards).
         return f"<div class='shengji-centre shengji-centre-over'>{result_html(ctx)}</div>"
     middle = _middle_html(ctx, shown_trick, show_last)
@@ -360,12 +404,24 @@ def next_step(ctx: Context) -> str:
     if phase == DEALING:
         if rnd.next_receiver is None:
             return tr.say("All cards are dealt: declare now if you like, then fix the trump.")
+        if ctx.stopped:
+            return tr.say("You may declare now: press a declare button, or deal on.")
         return tr.say("Press deal next or deal all; declare when a declare button appears.")
+    if phase == FINISHED and ctx.paused and rnd.tricks:
+        return tr.say(
+            "The last trick: {seat} won it. Press go on to see the result.",
+            seat=seat_name(ctx, rnd.tricks[-1].winner),
+        )
     if phase == FINISHED:
         if ctx.match.over:
             return tr.say("The hand is over, and so is the match.")
         return tr.say("The hand is over: press next hand to go on with the match.")
     turn = rnd.turn
+    if ctx.paused and rnd.tricks:
+        return tr.say(
+            "{seat} won the trick and leads the next one: press go on when you have seen it.",
+            seat=seat_name(ctx, rnd.tricks[-1].winner),
+        )
     if turn != ctx.you:
         return tr.say("Waiting for {seat}.", seat=seat_name(ctx, turn))
     if phase == AUCTION:
@@ -413,13 +469,13 @@ def result_html(ctx: Context) -> str:
     raw = trick_points(rnd.kitty)
     if rnd.is_dealer_team(last.winner):
         kitty = tr.say(
-            "The dealers won the last trick ({seat}): the kitty's {raw} points do not count.",
+            "{seat} won the last trick for the dealers: the kitty's {raw} points do not count.",
             seat=seat_name(ctx, last.winner),
             raw=raw,
         )
     else:
         kitty = tr.say(
-            "The defenders won the last trick ({seat}): the kitty's {raw} points × "
+            "{seat} won the last trick for the defenders: the kitty's {raw} points × "
             "{multiplier} = {points}.",
             seat=seat_name(ctx, last.winner),
             raw=raw,
@@ -431,20 +487,9 @@ def result_html(ctx: Context) -> str:
     )
     if result.penalty:
         total += " " + tr.say("+ throw penalties {points:+}", points=result.penalty)
-    if s.defenders_take_deal:
-        outcome = tr.say_n(
-            "the defenders, {team}, take the deal and go up {n} level",
-            "the defenders, {team}, take the deal and go up {n} levels",
-            s.defender_levels,
-            team=team_name(ctx, 1 - dealer_team),
-        )
-    else:
-        outcome = tr.say_n(
-            "the dealers, {team}, keep the deal and go up {n} level",
-            "the dealers, {team}, keep the deal and go up {n} levels",
-            s.dealer_levels,
-            team=team_name(ctx, dealer_team),
-        )
+    outcome = outcome_text(
+        ctx, s.defenders_take_deal, s.defender_levels, s.dealer_levels, dealer_team
+    )
     levels = SEP.join(
         tr.say(
             "{team} {before} → {after}",
@@ -477,8 +522,82 @@ def result_html(ctx: Context) -> str:
     return "<div class='shengji-result'>" + "".join(f"<div>{x}</div>" for x in lines) + "</div>"
 
 
+def outcome_text(
+    ctx: Context, take_deal: bool, defender_levels: int, dealer_levels: int, dealer_team: int
+) -> str:
+    """Who did what, with the team named first and its role said as a role ("are the
+    dealers"), never as a word in front of the team's name (Chinese would read 庄家对方 as
+    "the dealer's opponents"); no "go up 0 levels"."""
+    tr = ctx.tr
+    if take_deal:
+        team = team_name(ctx, 1 - dealer_team)
+        if defender_levels == 0:
+            return tr.say("{team}, the defenders, take the deal", team=team)
+        return tr.say_n(
+            "{team}, the defenders, take the deal and go up {n} level",
+            "{team}, the defenders, take the deal and go up {n} levels",
+            defender_levels,
+            team=team,
+        )
+    team = team_name(ctx, dealer_team)
+    if dealer_levels == 0:
+        return tr.say("{team}, the dealers, keep the deal", team=team)
+    return tr.say_n(
+        "{team}, the dealers, keep the deal and go up {n} level",
+        "{team}, the dealers, keep the deal and go up {n} levels",
+        dealer_levels,
+        team=team,
+    )
+
+
 # --- messages about events --------------------------------------------------------------------
-def event_text(ctx: Context, event: ev.Event) -> str:
+def lead_indices(events: Sequence[ev.Event]) -> set[int]:
+    """The positions of the plays that lead a trick (the first play after a trick or the
+    bury)."""
+    leads, leading = set(), True
+    for i, event in enumerate(events):
+        if event.kind == ev.PLAY:
+            if leading:
+                leads.add(i)
+            leading = False
+        elif event.kind == ev.TRICK:
+            leading = True
+    return leads
+
+
+def lead_text(ctx: Context, seat: int, text: str) -> str:
+    """A computer player's lead, named when it is more than one card: a pair, a tractor or
+    a throw (several units at once). The units come from :func:`~shengji_edu.units.
+    decompose`."""
+    from ..cards import parse_cards
+    from ..units import decompose
+
+    cards = parse_cards(text)
+    if len(cards) < 2:
+        return ""
+    tr = ctx.tr
+    units = decompose(cards, ctx.round.trump)
+    name = seat_name(ctx, seat)
+    shown = tr.cards(cards)
+    if len(units) > 1:
+        return tr.say_n(
+            "{seat} throws {cards} ({n} unit at once): it stands, nobody could beat a part.",
+            "{seat} throws {cards} ({n} units at once): it stands, nobody could beat a part.",
+            len(units),
+            seat=name,
+            cards=shown,
+        )
+    kind = units[0].kind
+    if kind == "tractor":
+        return tr.say("{seat} leads a tractor: {cards}.", seat=name, cards=shown)
+    if kind == "titanic":
+        return tr.say("{seat} leads a titanic: {cards}.", seat=name, cards=shown)
+    if kind == "triple":
+        return tr.say("{seat} leads a triple: {cards}.", seat=name, cards=shown)
+    return tr.say("{seat} leads a pair: {cards}.", seat=name, cards=shown)
+
+
+def event_text(ctx: Context, event: ev.Event, lead: bool = False, auto: bool = False) -> str:
     """One sentence about something that happened ("" for what the table already shows)."""
     tr = ctx.tr
     seat = seat_name(ctx, event.seat) if event.seat is not None else ""
@@ -492,6 +611,10 @@ def event_text(ctx: Context, event: ev.Event) -> str:
     if kind == ev.PASS:
         return tr.say("{seat} passes.", seat=seat)
     if kind == ev.OVERCALL_PASS:
+        if auto:
+            return tr.say(
+                "You cannot overcall: nothing you hold beats the standing trump, so you pass."
+            )
         return tr.say("{seat} does not overcall.", seat=seat)
     if kind == ev.OVERCALL:
         return tr.say(
@@ -539,13 +662,18 @@ def event_text(ctx: Context, event: ev.Event) -> str:
             forced=_cards_text(ctx, data["forced"]),
         )
     if kind == ev.TRICK:
+        trick = ctx.round.tricks[data["number"] - 1]
+        best = dict(trick.plays)[trick.winner]
         return tr.say_n(
-            "Trick {number}: {seat} wins {n} point.",
-            "Trick {number}: {seat} wins {n} points.",
+            "Trick {number}: {seat} wins it with {cards}, {n} point.",
+            "Trick {number}: {seat} wins it with {cards}, {n} points.",
             data["points"],
             number=data["number"],
             seat=seat,
+            cards=ctx.tr.cards(best),
         )
+    if kind == ev.PLAY and lead and event.seat != ctx.you and ctx.round.trump is not None:
+        return lead_text(ctx, event.seat, data["cards"])
     if kind == ev.SETTLE:
         return tr.say("The hand is over: the result is on the table.")
     return ""
@@ -577,7 +705,19 @@ def log_html(ctx: Context) -> str:
             lines.append(f"{number}. {plays}{gain}")
         elif event.kind in (ev.DECLARE, ev.PASS, ev.TRUMP_FIXED, ev.OVERCALL, ev.THROW_FAILED):
             lines.append(esc(event_text(ctx, event)))
+    kitty = ""
+    if rnd.phase in (PLAYING, OVERCALL) and rnd.buried_by == ctx.you and rnd.kitty:
+        # you buried it: you may look at it (nobody else may)
+        kitty = (
+            "<div class='shengji-your-kitty'>"
+            + bold(tr.say("The kitty you buried:"))
+            + " "
+            + " ".join(
+                face(ctx, c, rnd.trump, kitty=True) for c in display_trump(rnd).sort(rnd.kitty)
+            )
+            + "</div>"
+        )
     if not lines:
-        return "<i>" + esc(tr.say("Nothing has happened yet.")) + "</i>"
+        return kitty + "<i>" + esc(tr.say("Nothing has happened yet.")) + "</i>"
     items = "".join(f"<div>{line}</div>" for line in reversed(lines))
-    return bold(tr.say("The hand so far, newest first")) + items
+    return kitty + bold(tr.say("The hand so far, newest first")) + items
