@@ -34,7 +34,7 @@ def measure(computer: str, hands: int) -> None:
     clicks: list[float] = []
     thinking: list[float] = []
     for seed in range(1, hands + 1):
-        pt = PlayTable(seed=seed, computer=computer)
+        pt = PlayTable(seed=seed, computer=computer, trick_pause=0)  # no waits for "go on"
         while pt.round.phase == DEALING:
             (pt.deal_on_button or pt.deal_all_button).click()
         if pt.round.phase == KITTY:

@@ -50,6 +50,7 @@ from .render.text import (
     round_text,
     rules_text,
     seat_name,
+    throw_failed_message,
     trump_text,
 )
 from .rules import RuleSet
@@ -217,13 +218,13 @@ def _play_hand(round_: Round, players: list, verbose: bool, say=print) -> None:
 
 
 def throw_failed_text(event: ev.Event) -> str:
-    """A failed throw, explained by the engine: the reason :func:`~shengji_edu.tricks.
-    check_throw` gave (the beaten unit, the cards that beat it, what is led instead), which the
-    ``throw_failed`` event carries; the table's message is built from the same event."""
-    data = event.data
-    text = f"Failed throw by {seat_name(event.seat)}: {data['reason']}."
-    if data.get("penalty"):
-        text += f" Throw penalty: {data['penalty']} points."
+    """A failed throw, explained as the table explains it (the same sentence,
+    :func:`~shengji_edu.render.text.throw_failed_message`), and its penalty if the rules have
+    one."""
+    text = throw_failed_message(event, seat_name(event.seat)).render()
+    penalty = event.data.get("penalty")
+    if penalty:
+        text += f" Throw penalty: {penalty} points."
     return text
 
 

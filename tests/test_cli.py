@@ -403,8 +403,11 @@ def test_terminal_help_at_the_overcall_prompt_lists_the_choices():
     assert text.count("1: overcall with") == 2  # the menu, then the help
 
 
-def test_a_failed_throw_is_explained_with_the_engines_reason(capsys, tmp_path):
+def test_a_failed_throw_is_explained_as_the_table_explains_it(capsys, tmp_path):
     from shengji_edu.game import load
+    from shengji_edu.render.text import seat_name
+    from shengji_edu.widgets import PlayTable
+    from shengji_edu.widgets.views import event_text
 
     path = tmp_path / "match.json"
     argv = ["play", "--auto", "--players", "random,random,random,random", "--verbose"]
@@ -413,10 +416,13 @@ def test_a_failed_throw_is_explained_with_the_engines_reason(capsys, tmp_path):
     failed = [e for e in load(path).rounds[0].events if e.kind == "throw_failed"]
     assert failed  # random players throw, and often fail
     lines = out.splitlines()
+    context = PlayTable(seed=1)._ctx()
     for event in failed:
         text = throw_failed_text(event)
-        assert event.data["reason"] in text  # the engine's words (check_throw), not the CLI's
-        assert "fails: another player holds" in text and "you must lead" in text
+        # the table's sentence for the same event; only the seat is named the terminal's way
+        by_table = event_text(context, event)
+        assert text.split(" tried to throw ", 1)[1] == by_table.split(" tried to throw ", 1)[1]
+        assert text.startswith(seat_name(event.seat) + " tried to throw ")
         said = lines.index(text)  # printed once the lead is made, before the trick ends ...
         trick = next(n for n, line in enumerate(lines) if n > said and "(failed throw:" in line)
         assert not any(line.startswith("trick") for line in lines[said + 1 : trick])
@@ -445,7 +451,7 @@ def table_first_trick(declare: bool):
                 wanted.remove(pt.card_of(toggle))
         assert not wanted
 
-    pt = PlayTable(seed=12)
+    pt = PlayTable(seed=12, trick_pause=0)  # the game, not the pause after a trick
     rnd = pt.round
     for _ in range(200):
         if rnd.phase != DEALING:

@@ -9,8 +9,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 
-from ..cards import Card, format_cards, rank_text
+from ..cards import Card, format_cards, parse_cards, rank_text
+from ..game import events as ev
 from ..game.round import FINISHED, HandResult, Round, Trick, team_of
+from ..i18n import Message, message
 from ..rules import RuleSet
 from ..trump import EFFECTIVE_SUITS, Trump, suit_label
 
@@ -20,6 +22,24 @@ SEAT_NAMES = ("South", "East", "North", "West")
 
 def seat_name(seat: int) -> str:
     return f"{SEAT_NAMES[seat]} ({seat})"
+
+
+def throw_failed_message(event: ev.Event, seat: object) -> Message:
+    """A failed throw in one sentence: the table's and the terminal's, in either language.
+
+    Everything in it comes from the ``throw_failed`` event, which carries what
+    :func:`~shengji_edu.tricks.check_throw` found: the cards thrown, the cards that beat one of
+    its units, and the unit led instead (RULES §4). ``seat`` is the thrower's name as the front
+    end writes seats.
+    """
+    data = event.data
+    return message(
+        "{seat} tried to throw {attempted}, but {beaten} beats it: {forced} is led instead.",
+        seat=seat,
+        attempted=parse_cards(data["attempted"]),
+        beaten=parse_cards(data["beaten_by"]),
+        forced=parse_cards(data["forced"]),
+    )
 
 
 def hand_text(cards: Iterable[Card], trump: Trump | None) -> str:

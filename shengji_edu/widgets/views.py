@@ -34,6 +34,7 @@ from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Match, 
 from ..game import events as ev
 from ..i18n import N_, Suit, Translator
 from ..render.pictures import suit_color
+from ..render.text import throw_failed_message
 from ..rules import RuleSet
 from ..scoring import trick_points
 from ..tricks import trick_winner
@@ -654,13 +655,7 @@ def event_text(ctx: Context, event: ev.Event, lead: bool = False, auto: bool = F
             "{seat} buries {n} card.", "{seat} buries {n} cards.", data["count"], seat=seat
         )
     if kind == ev.THROW_FAILED:
-        return tr.say(
-            "{seat} tried to throw {attempted}, but {beaten} beats it: {forced} is led instead.",
-            seat=seat,
-            attempted=_cards_text(ctx, data["attempted"]),
-            beaten=_cards_text(ctx, data["beaten_by"]),
-            forced=_cards_text(ctx, data["forced"]),
-        )
+        return throw_failed_message(event, seat).render(tr)
     if kind == ev.TRICK:
         trick = ctx.round.tricks[data["number"] - 1]
         best = dict(trick.plays)[trick.winner]
