@@ -20,7 +20,7 @@ the Monte Carlo section reports the median and 95th percentile of single decisio
 
 ``compare`` measures this checkout against an older revision of the package on the same
 machine, in the same run. It extracts the baseline (``--baseline REV``, default
-:data:`BASELINE`, the main commit the speed work of issue 17 started from) with
+:data:`BASELINE`, the engine before the speed passes) with
 ``git archive`` into a temporary folder, then for ``--rounds`` rounds (default 5) starts two
 subprocesses *at the same time*, one importing the old package and one this checkout's,
 each playing the ``selfplay`` workload (the same seeds, players and rules) and reporting its
@@ -90,21 +90,11 @@ from shengji_edu.players import PLAYER_TYPES, make_player
 ROOT = Path(__file__).resolve().parent.parent
 
 BASELINE = "67f1503a8dfeb55342730fb976b8aaf53827d03c"
-"""The main commit the speed work (issue 17) started from: ``compare``'s default baseline."""
+"""``compare``'s default baseline: the engine before the speed passes (``--baseline REV``
+compares against any other revision)."""
 
 SELFPLAY_HANDS = {"random": 200, "greedy": 60}
 """Hands per timed run of the ``selfplay`` workload (two decks, default rules)."""
-
-ISSUE_17_CODE = "0369a5f0d4df2c09e2099b20047b10e50b8b5565"
-"""The code issue 17 measured (main before issues 11-17 were worked on)."""
-
-ISSUE_17_RATES = {"random": 513.0, "greedy": 228.0}
-"""Self-play hands/s issue 17 measured for :data:`ISSUE_17_CODE` on its machine."""
-
-ISSUE_17_TARGETS = {"random": 1000, "greedy": 500}
-"""Issue 17's absolute targets, set for that machine. ``compare --baseline 0369a5f`` prints
-what its side-by-side ratios come to there (an estimate, labelled as one: it assumes the
-ratio carries from this machine to that one)."""
 
 INSTRUCTION_HANDS = {"random": 40, "greedy": 20}
 """Hands counted by the ``instructions`` section (seeds 0, 1, ...; two decks, default rules)."""
@@ -282,14 +272,6 @@ def compare(baseline: str = BASELINE, rounds: int = 5, seconds: float = 5.0) -> 
                 f"old {hands / spent['old'][0]:7.1f} hands/s, new {hands / spent['new'][0]:7.1f} "
                 f"hands/s, new/old x{ratio:.2f} (CPU time x{spent['old'][1] / spent['new'][1]:.2f})"
             )
-            if full == ISSUE_17_CODE:
-                print(
-                    f"  estimate: issue 17 measured {revision} at {ISSUE_17_RATES[kind]:.0f} "
-                    f"hands/s on its machine; at this interleaved ratio this checkout would play "
-                    f"about {ratio * ISSUE_17_RATES[kind]:.0f} hands/s there (its target: "
-                    f"{ISSUE_17_TARGETS[kind]:,}); here the old code played "
-                    f"{hands / spent['old'][0]:.0f} hands/s"
-                )
             rates: dict[str, dict[str, list[float]]] = {
                 side: {"wall": [], "cpu": []} for side in trees
             }

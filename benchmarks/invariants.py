@@ -1,4 +1,4 @@
-"""Invariants over many seeded hands: what the audit of issue 12 checked, kept as a script.
+"""Invariants over many seeded hands: what an audit of the engine checked, kept as a script.
 
     python benchmarks/invariants.py                 # 10,000 hands, every variant
     python benchmarks/invariants.py --hands 500 --seed 3

@@ -7,7 +7,7 @@
 Writes results/search_trials.json (with the default 100 deals): for every trial, the player
 spec (the same text ``shengji arena SPEC greedy --deals 100 --seed 7`` takes), its hands won
 against greedy and its *paired* difference from the first search player (``goal=points``,
-``depth=3``: the search before issue 17's third pass) over the same deals, both with 95%
+``depth=3``: the search's earlier setting) over the same deals, both with 95%
 intervals, and its share of each deal's two hands won (``per_deal``), so that ``--only``
 can rerun some trials and pair them with the file's baseline without replaying it. Every
 spec names its ``guess`` where it is not the default's: the trials before informed guesses
