@@ -70,6 +70,13 @@ CHILD_IMPORTS = ("shengji_edu.tournament.runner", "shengji_edu.game.view", "shen
 baselines): their bytecode is made once per process that starts bots
 (:func:`shengji_edu.sandbox.warm_bytecode_once`), not compiled again at every start."""
 ACE = 14
+WALL_FACTOR = 5.0
+"""A decision is judged on the CPU time the bot spends (``move_time``); the wall clock is only
+a backstop for a bot that waits instead of computing: this many times ``move_time``."""
+LOAD_WALL_FACTOR = 3.0
+"""The same backstop for loading (``load_time`` of CPU, this many times it of wall clock)."""
+RETRIES = 1
+"""How many times a bot too slow to load is started again (the machine may have been busy)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +123,14 @@ class MatchJob:
 
 class OtherCode(ValueError):
     """A worker runs other shengji_edu code than the tournament (results would differ)."""
+
+
+class _TooSlow(Exception):
+    """A bot spent more than its time (``text`` says how much it was allowed)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
 
 
 class Forfeit(Exception):
@@ -182,6 +197,9 @@ class RemoteSeat:
         """Why this seat cannot play any more in this half (it could not start again)."""
         self.starts = 0
         self.decisions = 0
+        self.transient = False
+        """``broken`` may be the machine's fault (too slow to load): retried, not remembered."""
+        self.retried = 0
 
     # --- the process ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -197,6 +215,7 @@ class RemoteSeat:
                 memory=None if memory is None else memory << 20,
                 message_bytes=256 << 10,
                 processes=16,
+                spawn=False,
             ),
             env=env,
             read_paths=read_paths,
@@ -210,31 +229,69 @@ class RemoteSeat:
             self.broken = f"its process could not start ({error})"
 
     def wait_loaded(self) -> dict:
-        """Wait for the bot to be loaded; return what it said (``broken`` is set if not)."""
+        """Wait for the bot to be loaded; return what it said (``broken`` is set if not).
+
+        A bot too slow to load may have met a busy machine: it is started again once."""
+        loaded = self._wait_loaded()
+        if not loaded and self.transient and self.retried < RETRIES:
+            self.retried += 1
+            self.broken, self.transient = None, False
+            self.start()
+            loaded = self._wait_loaded()
+        return loaded
+
+    def _wait_loaded(self) -> dict:
         if self.broken is not None or self.box is None:
             return {}
         limit = self.settings.load_time
-        deadline = time.monotonic() + limit
         try:
-            while True:
-                message = self.box.receive(timeout=max(0.01, deadline - time.monotonic()))
-                event = message.get("event")
-                if event == "loaded":
-                    return message
-                if event == "failed":
-                    self.broken = shorten(str(message.get("reason", "could not be loaded")), 300)
-                    break
-                if event != "ready":
-                    self.broken = "its process broke the protocol while loading"
-                    break
-        except sandbox.SandboxTimeout:
-            self.broken = f"took more than {limit:g} s to load"
+            message = self._answer(limit, limit * LOAD_WALL_FACTOR)
+            while message.get("event") == "ready":
+                message = self._answer(limit, limit * LOAD_WALL_FACTOR)
+            event = message.get("event")
+            if event == "loaded":
+                self.box.pause()  # nothing of it runs until it is asked something
+                return message
+            if event == "failed":
+                self.broken = shorten(str(message.get("reason", "could not be loaded")), 300)
+            else:
+                self.broken = "its process broke the protocol while loading"
+        except _TooSlow as slow:
+            self.broken, self.transient = f"took more than {slow.text} to load", True
         except sandbox.SandboxClosed as error:
             self.broken = f"its process ended while loading ({_ending(error.ending)})"
         except sandbox.BadMessage:
             self.broken = "its process sent data that cannot be read while loading"
         self.close()
         return {}
+
+    def _answer(self, cpu_limit: float, wall_limit: float) -> dict:
+        """The bot's next message, judged on the CPU time its process spends meanwhile (every
+        thread; it cannot start processes), with a wall-clock backstop; _TooSlow if either is
+        exceeded (the process is then killed). Where CPU time cannot be read (not Linux), the
+        wall clock is judged against ``cpu_limit``."""
+        box = self.box
+        assert box is not None
+        start = box.cpu_seconds()
+        if start is None:
+            wall_limit = cpu_limit
+        started = time.monotonic()
+        poll = max(0.01, min(0.1, cpu_limit / 20))
+        while True:
+            try:
+                message = box.receive(timeout=poll)
+            except sandbox.SandboxTimeout:
+                message = None
+            used = box.cpu_seconds()
+            if start is not None and used is not None and used - start > cpu_limit:
+                box.kill("took too long")
+                raise _TooSlow(f"{cpu_limit:g} s")
+            if message is not None:
+                return message
+            if time.monotonic() - started > wall_limit:
+                box.kill("took too long (wall clock)")
+                unit = "s" if start is None else "s of wall-clock time"
+                raise _TooSlow(f"{wall_limit:g} {unit}")
 
     def close(self) -> None:
         if self.box is not None:
@@ -271,15 +328,18 @@ class RemoteSeat:
             raise Forfeit(seat, "could not start", self.broken or "its process is not running")
         self.decisions += 1
         limit = self.settings.move_time
+        box = self.box
+        box.resume()
         try:
-            reply = self.box.request({"op": what, "view": view.to_data(rng=False)}, timeout=limit)
-        except sandbox.SandboxTimeout:
-            self.box.kill("took too long")
-            raise Forfeit(seat, "timeout", f"took more than {limit:g} s to {what}") from None
+            box.send({"op": what, "view": view.to_data(rng=False)})
+            reply = self._answer(limit, limit * WALL_FACTOR)
+        except _TooSlow as slow:
+            raise Forfeit(seat, "timeout", f"took more than {slow.text} to {what}") from None
         except sandbox.SandboxClosed as error:
             raise Forfeit(seat, "crashed", f"its process ended ({_ending(error.ending)})") from None
         except sandbox.BadMessage as error:
             raise Forfeit(seat, "protocol", f"sent data that cannot be read ({error})") from None
+        box.pause()
         event = reply.get("event")
         if event == "error":
             raise Forfeit(seat, "error", shorten(str(reply.get("reason", "an error")), 300))
@@ -386,7 +446,8 @@ class _Asked:
 def _wall(job: MatchJob) -> float:
     """A backstop for one process: every decision of a half at its limit, and some."""
     decisions = len(job.setups) * (job.rules.hand_size + 2)
-    return job.settings.load_time + decisions * (job.settings.move_time + 0.5) + 30.0
+    load = job.settings.load_time * LOAD_WALL_FACTOR * (1 + RETRIES)
+    return load + decisions * (job.settings.move_time * WALL_FACTOR + 0.5) + 30.0
 
 
 def play_match(job: MatchJob) -> dict[str, Any]:
