@@ -383,8 +383,8 @@ class Sandbox:
             "status_fd": status_write,
             "lifeline_fd": lifeline_read,
         }
-        if os.geteuid() == 0 and not self.allow_root:  # what the child's user must reach
-            config["reach"] = python_read_paths(extra=self.read_paths or [], proc=False)
+        # what the child must reach (as root: what its unprivileged user must be shown)
+        config["reach"] = python_read_paths(extra=self.read_paths or [], proc=False)
         try:
             self._process = subprocess.Popen(
                 [
@@ -826,6 +826,7 @@ def _libc():
     text = ctypes.c_char_p
     libc.mount.argtypes = [text, text, text, ulong, text]
     libc.unshare.argtypes = [ctypes.c_int]
+    libc.umount2.argtypes = [text, ctypes.c_int]
     return libc
 
 
@@ -873,7 +874,10 @@ def describe(restrictions: Mapping) -> str:
     parts.append(f"memory limit {memory >> 20} MB" if memory else "no memory limit")
     if restrictions.get("seccomp"):
         parts.append("cannot signal or trace other processes (seccomp)")
-        parts.append("no network of any kind, no sockets (seccomp)")
+        walls = "seccomp, network namespace" if restrictions.get("net_namespace") else "seccomp"
+        parts.append(f"no network of any kind, no sockets ({walls})")
+        if restrictions.get("mnt_namespace"):
+            parts.append("/tmp and /dev/shm of its own (mount namespace)")
         if restrictions.get("spawn") is False:
             parts.append("cannot start processes (seccomp)")
     else:
@@ -1260,49 +1264,77 @@ _MS_NOSUID, _MS_NODEV, _MS_BIND, _MS_MOVE = 2, 4, 0x1000, 0x2000
 _MS_REC, _MS_PRIVATE = 0x4000, 1 << 18
 
 
-def _uncover(libc, paths: Sequence[str], uid: int, gid: int, stage_root: str) -> None:
+def _mount(libc, source, target, fstype, flags, data=None) -> None:
+    import ctypes
+
+    encode = lambda text: None if text is None else os.fsencode(text)  # noqa: E731
+    if libc.mount(encode(source), encode(target), encode(fstype), flags, encode(data)):
+        error = ctypes.get_errno()
+        raise OSError(error, f"mount {source} on {target}: {os.strerror(error)}")
+
+
+def _cover(libc, folder: str, keep: Sequence[str], mode: str = "755") -> None:
+    """Cover ``folder`` with an empty tmpfs, then bind ``keep`` (paths below it) back in at
+    the same places (found again through descriptors opened before the cover)."""
+    held = []
+    try:
+        for path in keep:
+            held.append((path, os.open(path, os.O_PATH | os.O_CLOEXEC), os.path.isdir(path)))
+        _mount(libc, "tmpfs", folder, "tmpfs", _MS_NOSUID | _MS_NODEV, f"mode={mode},size=64k")
+        for path, fd, is_dir in sorted(held):
+            below = os.path.relpath(path, folder).split(os.sep)
+            parent = folder
+            for part in below[:-1]:
+                parent = os.path.join(parent, part)
+                if not os.path.isdir(parent):
+                    os.mkdir(parent, 0o755)
+            if is_dir:
+                os.makedirs(path, 0o755, exist_ok=True)
+            elif not os.path.exists(path):
+                os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+            _mount(libc, f"/proc/self/fd/{fd}", path, None, _MS_BIND | _MS_REC)
+    except OSError:
+        libc.umount2(os.fsencode(folder), 2)  # MNT_DETACH: as it was (if it was covered)
+        raise
+    finally:
+        for _path, fd, _is_dir in held:
+            os.close(fd)
+
+
+SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")
+"""Folders every process may write: a child's are empty and its own (mount namespace)."""
+
+
+def _hide_scratch(libc, keep: Sequence[str]) -> list[str]:
+    """Cover the shared scratch folders with empty ones, keeping the paths in ``keep`` that
+    lie below them (the child's own folder; a Python installed there); the folders hidden."""
+    hidden = []
+    for folder in dict.fromkeys(os.path.realpath(f) for f in SCRATCH):
+        if folder == os.sep or not os.path.isdir(folder) or os.path.islink(folder):
+            continue
+        below = sorted(
+            os.path.realpath(p)
+            for p in keep
+            if os.path.exists(p) and os.path.realpath(p).startswith(folder + os.sep)
+        )
+        outermost = [p for p in below if not any(p.startswith(q + os.sep) for q in below)]
+        _cover(libc, folder, list(dict.fromkeys(outermost)), mode="1777")
+        hidden.append(folder)
+    return hidden
+
+
+def _uncover(libc, paths: Sequence[str], uid: int, gid: int) -> None:
     """In a private mount namespace (already entered), make ``paths`` reachable for ``uid``:
     a folder it may not enter (say, /root holding the Python it must run) is covered with an
     empty tmpfs into which only the entries it needs are bound again (the rest of it stays
     hidden). The files themselves keep their owners and modes."""
-    import ctypes
-
-    def mount(source, target, fstype, flags, data=None) -> None:
-        encode = lambda text: None if text is None else os.fsencode(text)  # noqa: E731
-        if libc.mount(encode(source), encode(target), encode(fstype), flags, encode(data)):
-            error = ctypes.get_errno()
-            raise OSError(error, f"mount {source} on {target}: {os.strerror(error)}")
-
-    mount(None, "/", None, _MS_REC | _MS_PRIVATE)
-    for round_ in range(8):
+    _mount(libc, None, "/", None, _MS_REC | _MS_PRIVATE)
+    for _round in range(8):
         blocked = _blocked(paths, uid, gid)
         if not blocked:
             return
-        for number, (folder, names) in enumerate(sorted(blocked.items())):
-            stage = os.path.join(stage_root, f".stage-{round_}-{number}")
-            os.mkdir(stage, 0o700)
-            kinds = {}
-            for name in sorted(names):
-                source = os.path.join(folder, name)
-                kinds[name] = os.path.isdir(source)
-                target = os.path.join(stage, name)
-                if kinds[name]:
-                    os.mkdir(target)
-                else:
-                    os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o600))
-                mount(source, target, None, _MS_BIND | _MS_REC)
-            mount("tmpfs", folder, "tmpfs", _MS_NOSUID | _MS_NODEV, "mode=755,size=64k")
-            for name, is_dir in kinds.items():
-                target = os.path.join(folder, name)
-                if is_dir:
-                    os.mkdir(target)
-                else:
-                    os.close(os.open(target, os.O_CREAT | os.O_WRONLY, 0o600))
-                mount(os.path.join(stage, name), target, None, _MS_MOVE)
-                with contextlib.suppress(OSError):
-                    (os.rmdir if is_dir else os.unlink)(os.path.join(stage, name))
-            with contextlib.suppress(OSError):
-                os.rmdir(stage)
+        for folder, names in sorted(blocked.items()):
+            _cover(libc, folder, [os.path.join(folder, name) for name in sorted(names)])
     raise OSError(f"cannot make {sorted(_blocked(paths, uid, gid))} reachable")
 
 
@@ -1349,20 +1381,44 @@ def _preexec(config: dict, libc, ruleset: int | None, seccomp: bytes | None):
             raise OSError(ctypes.get_errno(), f"prctl({option})")
 
     def namespaces() -> None:
-        """No network at all (a network namespace: not even loopback) where the kernel lets
-        us have one: seccomp's ban on sockets is the guarantee, this is a second wall. As
-        root, a private mount namespace where the unprivileged user must be shown Python."""
+        """No network at all (a network namespace: not even loopback) and empty scratch
+        folders of its own (a mount namespace), where the kernel lets us have them: seccomp's
+        ban on sockets and Landlock are the guarantees, these are a second wall. As root, the
+        mount namespace also shows the unprivileged user the Python it must run."""
         restrict = config.get("restrict", True)
+        reach = config.get("reach") or []
+        keep = [config["cwd"], *reach]
         if drop:
-            reach = config.get("reach") or []
-            if _blocked(reach, drop[0], drop[1]):
-                if libc.unshare(_CLONE_NEWNS) != 0:
-                    raise OSError("no private mount namespace to show it Python (unshare)")
-                _uncover(libc, reach, drop[0], drop[1], config["cwd"])
+            blocked = _blocked(reach, drop[0], drop[1])
+            private = libc.unshare(_CLONE_NEWNS) == 0
+            if blocked and not private:
+                raise OSError("no private mount namespace to show it Python (unshare)")
+            if private:
+                _uncover(libc, reach, drop[0], drop[1])
+            if private and restrict:
+                with contextlib.suppress(OSError):
+                    _hide_scratch(libc, keep)
             if restrict:
                 libc.unshare(_CLONE_NEWNET)  # may be refused: then seccomp alone
-        elif restrict:
-            libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNET)  # where unprivileged users may
+        elif restrict and os.geteuid() == 0:  # root, insisted
+            if libc.unshare(_CLONE_NEWNS | _CLONE_NEWNET) == 0:
+                with contextlib.suppress(OSError):
+                    _mount(libc, None, "/", None, _MS_REC | _MS_PRIVATE)
+                    _hide_scratch(libc, keep)
+        elif restrict:  # an ordinary user, where the kernel lets it have namespaces
+            uid, gid = os.getuid(), os.getgid()
+            if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNS | _CLONE_NEWNET) == 0:
+                with contextlib.suppress(OSError):
+                    for name, text in (
+                        ("setgroups", "deny"),
+                        ("uid_map", f"{uid} {uid} 1"),
+                        ("gid_map", f"{gid} {gid} 1"),
+                    ):
+                        with open(f"/proc/self/{name}", "w") as handle:
+                            handle.write(text)
+                    _mount(libc, None, "/", None, _MS_REC | _MS_PRIVATE)
+                    _hide_scratch(libc, keep)
+        os.chdir(config["cwd"])  # its folder as the mount namespace shows it
 
     def become_user() -> None:
         uid, gid = drop
@@ -1512,6 +1568,13 @@ def _supervise() -> int:
             preexec_fn=_preexec(config, libc, ruleset, seccomp),
         )
         stderr.close()
+        if _IS_LINUX:  # what the kernel let the child have (see _preexec's namespaces)
+            for kind in ("net", "mnt", "user"):
+                with contextlib.suppress(OSError):
+                    theirs = os.readlink(f"/proc/{child.pid}/ns/{kind}")
+                    restrictions[f"{kind}_namespace"] = theirs != os.readlink(
+                        f"/proc/self/ns/{kind}"
+                    )
     except BaseException as error:
         said = [line for line in _tail(stderr_path).splitlines() if line.startswith("sandbox:")]
         why = said[-1].removeprefix("sandbox: ") if said else f"{type(error).__name__}: {error}"

@@ -173,6 +173,38 @@ def _source_checkout() -> str | None:
         return str(Path(__file__).resolve().parent.parent.parent)
 
 
+def bot_sandbox(
+    args: list[str],
+    files: dict[str, bytes | str],
+    settings: Settings,
+    wall: float,
+    exclude: tuple[str, ...] = (),
+) -> sandbox.Sandbox:
+    """A bot's sandbox (not started): what every seat's process gets, and nothing more.
+
+    No network and no scratch space shared with anyone (see :mod:`shengji_edu.sandbox`), no
+    /proc, reads only of Python's files and its own; it may start threads, never processes
+    (``spawn=False``), so everything it runs is one process that the referee stops between
+    its decisions and whose CPU time is the bot's time (see :meth:`RemoteSeat._answer`).
+    """
+    env, read_paths = child_context(settings.restrict_reads, exclude)
+    memory = settings.memory_mb
+    return sandbox.Sandbox(
+        args,
+        files=files,
+        limits=sandbox.Limits(
+            wall=wall,
+            memory=None if memory is None else memory << 20,
+            message_bytes=256 << 10,
+            processes=16,
+            spawn=False,
+        ),
+        env=env,
+        read_paths=read_paths,
+        restrict=settings.restrict,
+    )
+
+
 def bot_files(bot: Bot) -> dict[str, bytes]:
     return {f"{CODE_FOLDER}/{name}": data for name, data in bot.files.items()}
 
@@ -205,22 +237,7 @@ class RemoteSeat:
     def start(self) -> None:
         """Start the process and send it the bot (without waiting: see :meth:`wait_loaded`)."""
         sandbox.warm_bytecode_once(CHILD_IMPORTS)  # each local or Dask worker: once
-        env, read_paths = child_context(self.settings.restrict_reads, self.exclude)
-        memory = self.settings.memory_mb
-        self.box = sandbox.Sandbox(
-            RUNNER,
-            files=bot_files(self.bot),
-            limits=sandbox.Limits(
-                wall=self.wall,
-                memory=None if memory is None else memory << 20,
-                message_bytes=256 << 10,
-                processes=16,
-                spawn=False,
-            ),
-            env=env,
-            read_paths=read_paths,
-            restrict=self.settings.restrict,
-        )
+        self.box = bot_sandbox(RUNNER, bot_files(self.bot), self.settings, self.wall, self.exclude)
         self.starts += 1
         try:
             self.box.start()
