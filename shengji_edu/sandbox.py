@@ -22,7 +22,8 @@ Parent side
         reply = box.request({"op": "move", "state": ...}, timeout=1.0)
     print(box.ending)                             # how it ended (Ending)
 
-* ``Sandbox(args, files=..., limits=..., env=..., read_paths=..., restrict=True)``: ``args``
+* ``Sandbox(args, files=..., limits=..., env=..., read_paths=..., restrict=True,
+  allow_root=None)``: ``args``
   follow the Python interpreter (``sys.executable``); ``files`` (name → bytes or text) are
   written into a fresh temporary folder, the child's working directory (also its ``HOME`` and
   ``TMPDIR``), removed afterwards. The child gets a small environment (``PATH``, ``HOME``,
@@ -43,7 +44,8 @@ Parent side
   sandbox could apply here without starting one.
 * ``read_paths``: ``None`` lets the child read any file its user can; a list (start from
   :func:`python_read_paths`, which covers the interpreter and its libraries) lets it read
-  only beneath those folders (Landlock), so it cannot read, say, the other submissions.
+  only beneath those folders (Landlock), so it cannot read, say, the other submissions (nor
+  ``/proc``, ``/tmp`` or ``/dev/shm``, which :func:`python_read_paths` leaves out).
 * A sandbox that is never closed still ends: its supervisor kills it two seconds after
   ``Limits.wall``, and at once if the caller's process ends.
 * A child never writes bytecode, so a module without its ``.pyc`` is compiled again in every
@@ -76,15 +78,46 @@ which starts the child in its own process group after applying, between ``fork``
 ``exec``:
 
 * ``setrlimit``: address space (``Limits.memory``), CPU seconds, file size, open files, and
-  (not for root) the number of processes; hard limits equal soft ones, so the child cannot
-  raise them;
-* Linux only: ``PR_SET_NO_NEW_PRIVS``; a seccomp filter that makes the calls that signal or
-  trace another process (``kill``, ``tgkill``, ``pidfd_send_signal``, ``ptrace``, …), raise
-  limits, mount, load modules or enter namespaces fail with ``EPERM`` (so the child cannot
-  kill its supervisor or the caller); Landlock (Linux 5.13+), when available: files may be
-  written only inside the sandbox folder (and ``/dev/null``), files may be read only beneath
-  ``read_paths`` when given, no TCP (ABI 4+), no signals out of the sandbox (ABI 6+);
-  ``PR_SET_PDEATHSIG``: the child dies if its supervisor does.
+  the number of processes; hard limits equal soft ones, so the child cannot raise them;
+* Linux only: namespaces where the kernel gives them (a second wall, not the guarantee): a
+  network namespace (no network at all, not even loopback) and a mount namespace in which
+  ``/tmp``, ``/var/tmp`` and ``/dev/shm`` are empty folders of its own (its sandbox folder
+  bound back in), inside a user namespace for an ordinary user;
+* Linux only: ``PR_SET_NO_NEW_PRIVS``; a seccomp filter (system calls named per
+  architecture, x86-64 and arm64) that makes these fail with ``EPERM``: signalling or tracing
+  another process (``kill``, ``tgkill``, ``pidfd_send_signal``, ``ptrace``, …), so the child
+  cannot kill its supervisor or the caller; raising limits, mounting, modules, namespaces;
+  **every socket** (``socket`` and ``socketpair``, any family: the channel to the parent is
+  inherited pipes) and ``io_uring``, so a child has no network of any kind, not even to
+  another sandbox on the same machine; with ``Limits.spawn`` False, starting processes
+  (``fork``, ``vfork``, ``clone`` without ``CLONE_THREAD``; threads are allowed); Landlock
+  (Linux 5.13+), when available: files may be written only inside the sandbox folder (and
+  ``/dev/null``), files may be read only beneath ``read_paths`` when given, no TCP (ABI 4+),
+  no abstract Unix sockets or signals out of the sandbox (ABI 6+); ``PR_SET_PDEATHSIG``: the
+  child dies if its supervisor does.
+
+The child's scratch space is its own folder (``TMPDIR``, ``HOME``): :func:`python_read_paths`
+leaves out ``/proc`` (other processes' command lines and environments), ``/tmp`` and
+``/dev/shm`` (shared with everyone). Its environment is a short whitelist, never the caller's
+(an instructor's tokens stay where they are).
+
+:meth:`Sandbox.cpu_seconds` is the CPU time the child has spent (every thread);
+:meth:`Sandbox.pause` and :meth:`Sandbox.resume` stop and continue its process group, so that
+a child that may not start processes (``spawn=False``) runs only when it is asked something:
+the tournament judges its bots that way (see :mod:`shengji_edu.tournament.match`).
+
+Started as root
+---------------
+Root ignores the process limit and reads everything (other processes' environments,
+``/etc/shadow``). So a sandbox started as root runs its child as an unprivileged user:
+``nobody``, or the user named by ``SHENGJI_SANDBOX_USER``, with no supplementary groups
+(``setgroups([])``), after giving it its folder (``chown``); where that user may not enter a
+folder holding what it must run (a Python under ``/root``, say), a private mount namespace
+covers that folder with an empty one into which only the needed entries are bound again.
+``restrictions["user"]`` says so, and :func:`describe` prints it. If that is impossible (no
+such user, no mount namespace), the sandbox refuses to start, with a message naming the way
+to insist: ``SHENGJI_ALLOW_ROOT_SANDBOX=1`` (``allow_root=True``), which runs the child as
+root as before (seccomp and Landlock still apply; the process limit does not).
 
 The supervisor is a *child subreaper* (Linux ``PR_SET_CHILD_SUBREAPER``): processes the child
 starts, even in a new session (``setsid``) and even after their parent exits, are reparented
@@ -96,16 +129,18 @@ enforced by the caller and, as a second line, by the supervisor.
 
 Platforms (say it plainly)
 --------------------------
-* Linux: everything above (seccomp on x86-64 and arm64; Landlock where the kernel has it).
+* Linux: everything above (seccomp on x86-64 and arm64; Landlock where the kernel has it;
+  namespaces where the kernel and its settings give them). Without seccomp (another
+  architecture, or a container that refuses filters) a child **can use the network** and
+  signal processes of its user: :func:`describe` says so.
 * macOS: resource limits (macOS does not enforce the address-space limit, so *no memory
   limit*), process-group kill and a ``ps`` walk of the child's descendants; no subreaper, so
-  a process that starts a new session *and* whose parent exits may survive; no seccomp or
-  Landlock: the child can signal other processes of the same user.
-* Windows: no supervisor and no resource limits (*no memory or CPU limit*); the wall clock
-  is enforced by ``taskkill /F /T`` on the child's process tree; processes that left the tree
-  may survive. Grade untrusted work on Linux.
-* Running as root weakens the process-count limit (root ignores it); seccomp and Landlock
-  still apply to root.
+  a process that starts a new session *and* whose parent exits may survive; no seccomp,
+  Landlock or namespaces: the child can **use the network** and signal other processes of
+  the same user; CPU time is not measured (the tournament judges the wall clock there).
+* Windows: no supervisor and no resource limits (*no memory or CPU limit*), **no network
+  restriction**; the wall clock is enforced by ``taskkill /F /T`` on the child's process tree;
+  processes that left the tree may survive. Grade untrusted work on Linux.
 """
 
 from __future__ import annotations

@@ -15,13 +15,27 @@ teams swapped. So a match has two *halves*: in the first, bot A sits in seats 0 
 every deal; in the second, in seats 1 and 3; each half starts four fresh processes that
 play all its deals (so 8 sandboxes per match, whatever the number of deals).
 
+How a bot's time is judged, and why it cannot starve the others: a bot's process may start
+threads but **no process** (the sandbox's seccomp filter, ``spawn=False``), so everything it
+runs is one process; the referee **stops it** (SIGSTOP) from the moment it answers until it
+is asked again, so nothing of it runs between its decisions, not even threads it left
+spinning; and a decision is judged on the **CPU time of that process** (all its threads), not
+on the wall clock: ``move_time`` seconds of CPU (``load_time`` to start and load), with a
+wall-clock backstop of ``WALL_FACTOR`` (5) times ``move_time`` for a bot that waits instead of
+computing. What a bot starts counts against it, and another bot on a busy machine cannot make
+it slow. (Why not a small process limit instead: ``RLIMIT_NPROC`` counts every process of the
+user, other bots' too, and a process that lives on between decisions would still run on CPU
+that belongs to others.) Where CPU time cannot be read (not Linux), ``move_time`` is judged on
+the wall clock, as before.
+
 How a failure is scored (the hand is lost, the match goes on):
 
 * a bot that raises, answers with something that is not cards, or makes an illegal move
   (the engine's reason is logged) forfeits that hand; its process plays on;
-* a bot that does not answer within ``move_time`` seconds is killed, and one that dies
+* a bot that spends more than its time (above) is killed, and one that dies
   (crash, memory, exit) is gone: either forfeits that hand and gets a fresh process for the
   next (if that fresh one cannot start, it forfeits the rest of the half);
+* a bot too slow to load (which may be the machine's fault) is started again once;
 * a bot that could not enter at all (see :mod:`.bots`) forfeits every hand; when both bots of
   a match cannot play, the team in seats 0 and 2 forfeits, so each wins one hand of a deal.
 
@@ -36,8 +50,9 @@ ahead (``Round(..., fixed_trump=...)``), so nobody declares and, with
 ``overcall_after_bury``, there is no overcall round either (the engine skips it when the
 trump is fixed); the bury and the play are the bots' decisions.
 
-Timeouts are the one thing that is not reproducible: a bot near its time limit on a busy
-machine may time out in one run and not in another. Everything else in a match depends only
+Timeouts are the one thing that is not reproducible: a bot very near its CPU limit may time
+out in one run and not in another (CPU time varies a little, and the wall-clock backstop
+depends on the machine). Everything else in a match depends only
 on the two bots, the deals and the rules.
 """
 

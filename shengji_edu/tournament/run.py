@@ -6,11 +6,14 @@
    it, and saying so, only if the platform refuses seccomp or Landlock, as the grader does);
 2. load each bot once in its own sandbox: a bot that cannot be loaded (an exception at import,
    no player class, a constructor that fails) is disqualified, loses every hand, and the
-   reason is kept (bots already checked with the same code and limits are not loaded again);
+   reason is kept (bots already checked with the same code and limits are not loaded again,
+   except those that were too slow to load: that may have been the machine, so they are
+   loaded again, and their matches played again if they enter now);
 3. schedule every pair (:mod:`.schedule`), skip the matches whose results the folder already
    holds, and play the others: in this process (``workers=1``), in ``workers`` local
    processes, or on a Dask cluster (``scheduler="tcp://host:8786"``); each match is written
-   to ``out/matches/`` the moment it ends;
+   to ``out/matches/`` the moment it ends; local worker processes die with this one, even
+   if it is killed outright;
 4. rank (:mod:`.rating`) and write the leaderboard, the pairs, the forfeits and the chart.
 
 The same seed, bots, deals, rules and limits give the same results whatever runs them,
