@@ -9,6 +9,8 @@ with the outcome it must have:
 * a graded notebook (configured as the grader configures it) cannot read other processes'
   environments (the grader's tokens), /etc/shadow, send UDP, or fork past its limit, and
   as root it runs as an unprivileged user;
+* a bot whose processes publish their hands on every channel in a real match hears nothing
+  (tests/fixtures/bots_hostile/colluder.py);
 * a bot that starts busy processes or threads cannot make an honest bot near its limit
   forfeit (tests/fixtures/bots_hostile/: hog.py, honest.py);
 * a bot may start threads, not processes, and nothing of it runs between its decisions.
@@ -417,6 +419,26 @@ def test_an_honest_bot_near_its_limit_never_forfeits_beside_a_hog(tmp_path):
     rows = {row["bot"]: row for row in result.standings(rating=False)}
     assert rows["honest"]["forfeits"] == 0, result.forfeits()
     assert rows["random"]["forfeits"] == 0, result.forfeits()
+
+
+@linux_seccomp
+def test_a_bots_processes_that_publish_their_hands_everywhere_hear_nothing(tmp_path):
+    """tests/fixtures/bots_hostile/colluder.py, in a real match: each of its processes
+    publishes its hand on every channel at its first play and listens; its reports (the
+    reasons of its forfeited hands) say what it heard."""
+    from shengji_edu.tournament import run_tournament
+
+    bots = tmp_path / "bots"
+    bots.mkdir()
+    shutil.copy(FIXTURES / "bots_hostile" / "colluder.py", bots)
+    (bots / "baselines.txt").write_text("random\n", encoding="utf-8")
+    result = run_tournament(bots, 1, 123456789012345, out=tmp_path / "out", chart=False)
+    reports = [f["reason"] for f in result.forfeits() if f["bot"] == "colluder"]
+    assert len(reports) == 2, reports
+    for reason in reports:
+        assert "COLLUDE heard=[]" in reason, reason
+        opened = reason.split("opened=[", 1)[1].split("]", 1)[0]
+        assert set(filter(None, opened.split(","))) <= {"own_folder"}, reason
 
 
 if __name__ == "__main__":  # one scenario, for as_ordinary_user: prints its outcome
