@@ -23,7 +23,7 @@ Parent side
     print(box.ending)                             # how it ended (Ending)
 
 * ``Sandbox(args, files=..., limits=..., env=..., read_paths=..., restrict=True,
-  allow_root=None)``: ``args``
+  allow_root=None, proc=False)``: ``args``
   follow the Python interpreter (``sys.executable``); ``files`` (name → bytes or text) are
   written into a fresh temporary folder, the child's working directory (also its ``HOME`` and
   ``TMPDIR``), removed afterwards. The child gets a small environment (``PATH``, ``HOME``,
@@ -82,7 +82,8 @@ which starts the child in its own process group after applying, between ``fork``
 * Linux only: namespaces where the kernel gives them (a second wall, not the guarantee): a
   network namespace (no network at all, not even loopback) and a mount namespace in which
   ``/tmp``, ``/var/tmp`` and ``/dev/shm`` are empty folders of its own (its sandbox folder
-  bound back in), inside a user namespace for an ordinary user;
+  bound back in) and ``/proc`` is empty (unless ``proc=True``), inside a user namespace for
+  an ordinary user;
 * Linux only: ``PR_SET_NO_NEW_PRIVS``; a seccomp filter (system calls named per
   architecture, x86-64 and arm64) that makes these fail with ``EPERM``: signalling or tracing
   another process (``kill``, ``tgkill``, ``pidfd_send_signal``, ``ptrace``, …), so the child
@@ -323,8 +324,10 @@ class Sandbox:
         read_paths: Sequence[str | os.PathLike] | None = None,
         restrict: bool = True,
         allow_root: bool | None = None,
+        proc: bool = False,
     ) -> None:
         self.args = list(args)
+        self.proc = proc
         if allow_root is None:
             allow_root = os.environ.get(ALLOW_ROOT_VARIABLE, "") not in ("", "0")
         self.allow_root = allow_root
@@ -413,6 +416,7 @@ class Sandbox:
             "open_files": limits.open_files,
             "processes": limits.processes,
             "spawn": limits.spawn,
+            "hide_proc": not self.proc,
             "allow_root": self.allow_root,
             "user": os.environ.get(USER_VARIABLE, "nobody"),
             "status_fd": status_write,
@@ -571,6 +575,26 @@ class Sandbox:
         except (IndexError, ValueError):
             return None
         return ticks / os.sysconf("SC_CLK_TCK")
+
+    def computing(self) -> bool | None:
+        """Whether a thread of the child is running or waiting for a CPU (state R), as
+        opposed to sleeping or blocked: a child that is slow because the machine is busy
+        still computes. ``None`` where that cannot be read."""
+        if not _IS_LINUX or not self.pid or self.ending is not None:
+            return None
+        try:
+            tasks = os.listdir(f"/proc/{self.pid}/task")
+        except OSError:
+            return None
+        for task in tasks:
+            try:
+                with open(f"/proc/{self.pid}/task/{task}/stat", "rb") as handle:
+                    text = handle.read().decode("ascii", "replace")
+            except OSError:
+                continue
+            if text[text.rfind(")") + 2 :][:1] == "R":
+                return True
+        return False
 
     def pause(self) -> bool:
         """Stop the child's process group (SIGSTOP: every thread) until :meth:`resume`; True
@@ -912,7 +936,7 @@ def describe(restrictions: Mapping) -> str:
         walls = "seccomp, network namespace" if restrictions.get("net_namespace") else "seccomp"
         parts.append(f"no network of any kind, no sockets ({walls})")
         if restrictions.get("mnt_namespace"):
-            parts.append("/tmp and /dev/shm of its own (mount namespace)")
+            parts.append("/tmp and /dev/shm of its own, no /proc (mount namespace)")
         if restrictions.get("spawn") is False:
             parts.append("cannot start processes (seccomp)")
     else:
@@ -1415,6 +1439,11 @@ def _preexec(config: dict, libc, ruleset: int | None, seccomp: bytes | None):
         if libc.prctl(option, value, 0, 0, 0) != 0:
             raise OSError(ctypes.get_errno(), f"prctl({option})")
 
+    def hide_proc() -> None:
+        """An empty /proc (last: the binds above go through /proc/self/fd), unless asked."""
+        if config.get("hide_proc", True) and os.path.isdir("/proc/self"):
+            _cover(libc, "/proc", [])
+
     def namespaces() -> None:
         """No network at all (a network namespace: not even loopback) and empty scratch
         folders of its own (a mount namespace), where the kernel lets us have them: seccomp's
@@ -1433,6 +1462,7 @@ def _preexec(config: dict, libc, ruleset: int | None, seccomp: bytes | None):
             if private and restrict:
                 with contextlib.suppress(OSError):
                     _hide_scratch(libc, keep)
+                    hide_proc()
             if restrict:
                 libc.unshare(_CLONE_NEWNET)  # may be refused: then seccomp alone
         elif restrict and os.geteuid() == 0:  # root, insisted
@@ -1440,6 +1470,7 @@ def _preexec(config: dict, libc, ruleset: int | None, seccomp: bytes | None):
                 with contextlib.suppress(OSError):
                     _mount(libc, None, "/", None, _MS_REC | _MS_PRIVATE)
                     _hide_scratch(libc, keep)
+                    hide_proc()
         elif restrict:  # an ordinary user, where the kernel lets it have namespaces
             uid, gid = os.getuid(), os.getgid()
             if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNS | _CLONE_NEWNET) == 0:
@@ -1453,6 +1484,7 @@ def _preexec(config: dict, libc, ruleset: int | None, seccomp: bytes | None):
                             handle.write(text)
                     _mount(libc, None, "/", None, _MS_REC | _MS_PRIVATE)
                     _hide_scratch(libc, keep)
+                    hide_proc()
         os.chdir(config["cwd"])  # its folder as the mount namespace shows it
 
     def become_user() -> None:

@@ -441,5 +441,36 @@ def test_a_bots_processes_that_publish_their_hands_everywhere_hear_nothing(tmp_p
         assert set(filter(None, opened.split(","))) <= {"own_folder"}, reason
 
 
+SLEEPER = """
+import time
+from shengji_edu.players import GreedyPlayer
+
+class Sleeper(GreedyPlayer):
+    def play(self, view):
+        if view.tricks:
+            time.sleep(30)  # waits: spends no CPU
+        return super().play(view)
+"""
+
+
+@linux_seccomp
+def test_a_bot_is_judged_on_its_cpu_time_and_one_that_waits_on_the_wall_clock(tmp_path):
+    from shengji_edu.tournament import Settings, run_tournament
+
+    bots = tmp_path / "bots"
+    bots.mkdir()
+    shutil.copy(FIXTURES / "bots" / "looper.py", bots)
+    (bots / "sleeper.py").write_text(SLEEPER, encoding="utf-8")
+    (bots / "baselines.txt").write_text("random\n", encoding="utf-8")
+    settings = Settings(move_time=0.4)
+    result = run_tournament(bots, 1, 123456789012345, settings=settings, out=tmp_path / "out")
+    reasons = {}
+    for forfeit in result.forfeits():
+        reasons.setdefault(forfeit["bot"], set()).add(forfeit["reason"])
+    assert reasons["looper"] == {"took more than 0.4 s to play"}  # its CPU time
+    assert reasons["sleeper"] == {"took more than 2 s of wall-clock time to play"}  # 5 x 0.4
+    assert "random" not in reasons
+
+
 if __name__ == "__main__":  # one scenario, for as_ordinary_user: prints its outcome
     print(json.dumps(SCENARIOS[sys.argv[1]]()))

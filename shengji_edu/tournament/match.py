@@ -88,6 +88,9 @@ ACE = 14
 WALL_FACTOR = 5.0
 """A decision is judged on the CPU time the bot spends (``move_time``); the wall clock is only
 a backstop for a bot that waits instead of computing: this many times ``move_time``."""
+STARVED_FACTOR = 6.0
+"""Past the backstop, a bot that is still computing (running, or waiting for a CPU: a busy
+machine) is given up to this many times the backstop to reach its CPU limit."""
 LOAD_WALL_FACTOR = 3.0
 """The same backstop for loading (``load_time`` of CPU, this many times it of wall clock)."""
 RETRIES = 1
@@ -301,7 +304,9 @@ class RemoteSeat:
         """The bot's next message, judged on the CPU time its process spends meanwhile (every
         thread; it cannot start processes), with a wall-clock backstop; _TooSlow if either is
         exceeded (the process is then killed). Where CPU time cannot be read (not Linux), the
-        wall clock is judged against ``cpu_limit``."""
+        wall clock is judged against ``cpu_limit``. Past the backstop, a bot still computing
+        (a busy machine makes it slow, not the bot) waits on, up to ``STARVED_FACTOR`` times
+        the backstop, to be judged on its CPU time."""
         box = self.box
         assert box is not None
         start = box.cpu_seconds()
@@ -320,7 +325,10 @@ class RemoteSeat:
                 raise _TooSlow(f"{cpu_limit:g} s")
             if message is not None:
                 return message
-            if time.monotonic() - started > wall_limit:
+            waited = time.monotonic() - started
+            if waited > wall_limit:
+                if waited < wall_limit * STARVED_FACTOR and box.computing():
+                    continue  # slowed down by the machine, not waiting: judged on its CPU
                 box.kill("took too long (wall clock)")
                 unit = "s" if start is None else "s of wall-clock time"
                 raise _TooSlow(f"{wall_limit:g} {unit}")
