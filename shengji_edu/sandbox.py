@@ -1645,7 +1645,11 @@ def _supervise() -> int:
     except BaseException as error:
         said = [line for line in _tail(stderr_path).splitlines() if line.startswith("sandbox:")]
         why = said[-1].removeprefix("sandbox: ") if said else f"{type(error).__name__}: {error}"
-        if config.get("drop") and ("namespaces" in why or "unprivileged user" in why):
+        if str(error).startswith("refusing"):
+            why = str(error)  # no unprivileged user to run as
+        elif config.get("drop") and (
+            "namespaces" in why or "unprivileged user" in why or isinstance(error, PermissionError)
+        ):  # it could not become that user, or that user cannot run Python here
             user = restrictions["user"].split(" (")[0]
             why = ROOT_REFUSAL.format(why=f"the child could not run as user {user} ({why})")
         report(event="failed", error=why)
