@@ -1594,7 +1594,7 @@ def _supervise() -> int:
             try:
                 name, uid, gid = _unprivileged_user(config.get("user") or "nobody")
             except KeyError as error:
-                raise PermissionError(ROOT_REFUSAL.format(why=str(error))) from None
+                raise PermissionError(ROOT_REFUSAL.format(why=error.args[0])) from None
             config["drop"] = [uid, gid]
             restrictions["user"] = f"{name} (uid {uid}), not root"
             for folder, dirs, files in os.walk(config["cwd"]):
