@@ -22,7 +22,8 @@ Parent side
         reply = box.request({"op": "move", "state": ...}, timeout=1.0)
     print(box.ending)                             # how it ended (Ending)
 
-* ``Sandbox(args, files=..., limits=..., env=..., read_paths=..., restrict=True)``: ``args``
+* ``Sandbox(args, files=..., limits=..., env=..., read_paths=..., restrict=True,
+  allow_root=None, proc=False)``: ``args``
   follow the Python interpreter (``sys.executable``); ``files`` (name → bytes or text) are
   written into a fresh temporary folder, the child's working directory (also its ``HOME`` and
   ``TMPDIR``), removed afterwards. The child gets a small environment (``PATH``, ``HOME``,
@@ -43,7 +44,8 @@ Parent side
   sandbox could apply here without starting one.
 * ``read_paths``: ``None`` lets the child read any file its user can; a list (start from
   :func:`python_read_paths`, which covers the interpreter and its libraries) lets it read
-  only beneath those folders (Landlock), so it cannot read, say, the other submissions.
+  only beneath those folders (Landlock), so it cannot read, say, the other submissions (nor
+  ``/proc``, ``/tmp`` or ``/dev/shm``, which :func:`python_read_paths` leaves out).
 * A sandbox that is never closed still ends: its supervisor kills it two seconds after
   ``Limits.wall``, and at once if the caller's process ends.
 * A child never writes bytecode, so a module without its ``.pyc`` is compiled again in every
@@ -76,15 +78,47 @@ which starts the child in its own process group after applying, between ``fork``
 ``exec``:
 
 * ``setrlimit``: address space (``Limits.memory``), CPU seconds, file size, open files, and
-  (not for root) the number of processes; hard limits equal soft ones, so the child cannot
-  raise them;
-* Linux only: ``PR_SET_NO_NEW_PRIVS``; a seccomp filter that makes the calls that signal or
-  trace another process (``kill``, ``tgkill``, ``pidfd_send_signal``, ``ptrace``, …), raise
-  limits, mount, load modules or enter namespaces fail with ``EPERM`` (so the child cannot
-  kill its supervisor or the caller); Landlock (Linux 5.13+), when available: files may be
-  written only inside the sandbox folder (and ``/dev/null``), files may be read only beneath
-  ``read_paths`` when given, no TCP (ABI 4+), no signals out of the sandbox (ABI 6+);
-  ``PR_SET_PDEATHSIG``: the child dies if its supervisor does.
+  the number of processes; hard limits equal soft ones, so the child cannot raise them;
+* Linux only: namespaces where the kernel gives them (a second wall, not the guarantee): a
+  network namespace (no network at all, not even loopback) and a mount namespace in which
+  ``/tmp``, ``/var/tmp`` and ``/dev/shm`` are empty folders of its own (its sandbox folder
+  bound back in) and ``/proc`` is empty (unless ``proc=True``), inside a user namespace for
+  an ordinary user;
+* Linux only: ``PR_SET_NO_NEW_PRIVS``; a seccomp filter (system calls named per
+  architecture, x86-64 and arm64) that makes these fail with ``EPERM``: signalling or tracing
+  another process (``kill``, ``tgkill``, ``pidfd_send_signal``, ``ptrace``, …), so the child
+  cannot kill its supervisor or the caller; raising limits, mounting, modules, namespaces;
+  **every socket** (``socket`` and ``socketpair``, any family: the channel to the parent is
+  inherited pipes) and ``io_uring``, so a child has no network of any kind, not even to
+  another sandbox on the same machine; with ``Limits.spawn`` False, starting processes
+  (``fork``, ``vfork``, ``clone`` without ``CLONE_THREAD``; threads are allowed); Landlock
+  (Linux 5.13+), when available: files may be written only inside the sandbox folder (and
+  ``/dev/null``), files may be read only beneath ``read_paths`` when given, no TCP (ABI 4+),
+  no abstract Unix sockets or signals out of the sandbox (ABI 6+); ``PR_SET_PDEATHSIG``: the
+  child dies if its supervisor does.
+
+The child's scratch space is its own folder (``TMPDIR``, ``HOME``): :func:`python_read_paths`
+leaves out ``/proc`` (other processes' command lines and environments), ``/tmp`` and
+``/dev/shm`` (shared with everyone). Its environment is a short whitelist, never the caller's
+(an instructor's tokens stay where they are).
+
+:meth:`Sandbox.cpu_seconds` is the CPU time the child has spent (every thread);
+:meth:`Sandbox.pause` and :meth:`Sandbox.resume` stop and continue its process group, so that
+a child that may not start processes (``spawn=False``) runs only when it is asked something:
+the tournament judges its bots that way (see :mod:`shengji_edu.tournament.match`).
+
+Started as root
+---------------
+Root ignores the process limit and reads everything (other processes' environments,
+``/etc/shadow``). So a sandbox started as root runs its child as an unprivileged user:
+``nobody``, or the user named by ``SHENGJI_SANDBOX_USER``, with no supplementary groups
+(``setgroups([])``), after giving it its folder (``chown``); where that user may not enter a
+folder holding what it must run (a Python under ``/root``, say), a private mount namespace
+covers that folder with an empty one into which only the needed entries are bound again.
+``restrictions["user"]`` says so, and :func:`describe` prints it. If that is impossible (no
+such user, no mount namespace), the sandbox refuses to start, with a message naming the way
+to insist: ``SHENGJI_ALLOW_ROOT_SANDBOX=1`` (``allow_root=True``), which runs the child as
+root as before (seccomp and Landlock still apply; the process limit does not).
 
 The supervisor is a *child subreaper* (Linux ``PR_SET_CHILD_SUBREAPER``): processes the child
 starts, even in a new session (``setsid``) and even after their parent exits, are reparented
@@ -96,16 +130,18 @@ enforced by the caller and, as a second line, by the supervisor.
 
 Platforms (say it plainly)
 --------------------------
-* Linux: everything above (seccomp on x86-64 and arm64; Landlock where the kernel has it).
+* Linux: everything above (seccomp on x86-64 and arm64; Landlock where the kernel has it;
+  namespaces where the kernel and its settings give them). Without seccomp (another
+  architecture, or a container that refuses filters) a child **can use the network** and
+  signal processes of its user: :func:`describe` says so.
 * macOS: resource limits (macOS does not enforce the address-space limit, so *no memory
   limit*), process-group kill and a ``ps`` walk of the child's descendants; no subreaper, so
-  a process that starts a new session *and* whose parent exits may survive; no seccomp or
-  Landlock: the child can signal other processes of the same user.
-* Windows: no supervisor and no resource limits (*no memory or CPU limit*); the wall clock
-  is enforced by ``taskkill /F /T`` on the child's process tree; processes that left the tree
-  may survive. Grade untrusted work on Linux.
-* Running as root weakens the process-count limit (root ignores it); seccomp and Landlock
-  still apply to root.
+  a process that starts a new session *and* whose parent exits may survive; no seccomp,
+  Landlock or namespaces: the child can **use the network** and signal other processes of
+  the same user; CPU time is not measured (the tournament judges the wall clock there).
+* Windows: no supervisor and no resource limits (*no memory or CPU limit*), **no network
+  restriction**; the wall clock is enforced by ``taskkill /F /T`` on the child's process tree;
+  processes that left the tree may survive. Grade untrusted work on Linux.
 """
 
 from __future__ import annotations
@@ -180,6 +216,8 @@ class Limits:
     open_files: int | None = 256
     processes: int | None = 64
     """Processes (threads) the child may add to what its user runs now (RLIMIT_NPROC)."""
+    spawn: bool = True
+    """Whether the child may start processes at all; False: threads only (seccomp, Linux)."""
     message_bytes: int = 1 << 20
     """The longest message (one JSON line) accepted from the child."""
     output_bytes: int = 64 << 20
@@ -285,8 +323,14 @@ class Sandbox:
         env: Mapping[str, str] | None = None,
         read_paths: Sequence[str | os.PathLike] | None = None,
         restrict: bool = True,
+        allow_root: bool | None = None,
+        proc: bool = False,
     ) -> None:
         self.args = list(args)
+        self.proc = proc
+        if allow_root is None:
+            allow_root = os.environ.get(ALLOW_ROOT_VARIABLE, "") not in ("", "0")
+        self.allow_root = allow_root
         self.files = dict(files or {})
         self.limits = limits or Limits()
         self.extra_env = dict(env or {})
@@ -309,6 +353,7 @@ class Sandbox:
         self._deadline = 0.0
         self._lock = threading.Lock()
         self._threads: list[threading.Thread] = []
+        self._paused = False
 
     # --- starting ------------------------------------------------------------------------
     def __enter__(self) -> Sandbox:
@@ -370,9 +415,15 @@ class Sandbox:
             "file_size": limits.file_size,
             "open_files": limits.open_files,
             "processes": limits.processes,
+            "spawn": limits.spawn,
+            "hide_proc": not self.proc,
+            "allow_root": self.allow_root,
+            "user": os.environ.get(USER_VARIABLE, "nobody"),
             "status_fd": status_write,
             "lifeline_fd": lifeline_read,
         }
+        # what the child must reach (as root: what its unprivileged user must be shown)
+        config["reach"] = python_read_paths(extra=self.read_paths or [], proc=False)
         try:
             self._process = subprocess.Popen(
                 [
@@ -508,6 +559,66 @@ class Sandbox:
         """Seconds left before the wall-clock limit."""
         return max(0.0, self._deadline - time.monotonic())
 
+    def cpu_seconds(self) -> float | None:
+        """CPU time the child has used so far (all its threads, and the children it waited
+        for), from /proc; ``None`` where that cannot be read (not Linux, or it has ended)."""
+        if not _IS_LINUX or not self.pid or self.ending is not None:
+            return None
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as handle:
+                text = handle.read().decode("ascii", "replace")
+        except OSError:
+            return None
+        fields = text[text.rfind(")") + 2 :].split()
+        try:
+            ticks = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
+        except (IndexError, ValueError):
+            return None
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+    def computing(self) -> bool | None:
+        """Whether a thread of the child is running or waiting for a CPU (state R), as
+        opposed to sleeping or blocked: a child that is slow because the machine is busy
+        still computes. ``None`` where that cannot be read."""
+        if not _IS_LINUX or not self.pid or self.ending is not None:
+            return None
+        try:
+            tasks = os.listdir(f"/proc/{self.pid}/task")
+        except OSError:
+            return None
+        for task in tasks:
+            try:
+                with open(f"/proc/{self.pid}/task/{task}/stat", "rb") as handle:
+                    text = handle.read().decode("ascii", "replace")
+            except OSError:
+                continue
+            if text[text.rfind(")") + 2 :][:1] == "R":
+                return True
+        return False
+
+    def pause(self) -> bool:
+        """Stop the child's process group (SIGSTOP: every thread) until :meth:`resume`; True
+        if it was stopped. Between the decisions of a bot nothing of it runs."""
+        self._paused = self._signal_group(getattr(signal, "SIGSTOP", None))
+        return self._paused
+
+    def resume(self) -> bool:
+        """Let a paused child run again (SIGCONT)."""
+        self._paused = False
+        return self._signal_group(getattr(signal, "SIGCONT", None))
+
+    def _signal_group(self, sig) -> bool:
+        if sig is None or _IS_WINDOWS or not self.pid or self.ending is not None:
+            return False
+        with self._lock:
+            if self.ending is not None:
+                return False
+            try:
+                os.killpg(self.pid, sig)
+            except OSError:
+                return False
+        return True
+
     def send(self, message: dict) -> None:
         """Queue one message (a dict of plain data) for the child; never blocks."""
         if not self.alive:
@@ -562,6 +673,8 @@ class Sandbox:
             return Ending("not started")
         if self.ending is not None:
             return self.ending
+        if self._paused:
+            self.resume()  # or it could not see the end of its input
         self._outbox.put(None)
         deadline = time.monotonic() + grace
         while time.monotonic() < deadline and not self._ended():
@@ -769,6 +882,10 @@ def _libc():
     ulong = ctypes.c_ulong
     libc.prctl.argtypes = [ctypes.c_int, ulong, ulong, ulong, ulong]  # variadic: be exact
     libc.prctl.restype = ctypes.c_int
+    text = ctypes.c_char_p
+    libc.mount.argtypes = [text, text, text, ulong, text]
+    libc.unshare.argtypes = [ctypes.c_int]
+    libc.umount2.argtypes = [text, ctypes.c_int]
     return libc
 
 
@@ -809,12 +926,22 @@ def capabilities() -> dict:
 def describe(restrictions: Mapping) -> str:
     """One line for people: what the sandbox applied (from ``Sandbox.restrictions``)."""
     parts = []
+    user = restrictions.get("user")
+    if user and user != "the caller's":
+        parts.append(f"runs as {user}" if user != "root" else "runs as root (insisted)")
     memory = restrictions.get("memory")
     parts.append(f"memory limit {memory >> 20} MB" if memory else "no memory limit")
     if restrictions.get("seccomp"):
         parts.append("cannot signal or trace other processes (seccomp)")
+        walls = "seccomp, network namespace" if restrictions.get("net_namespace") else "seccomp"
+        parts.append(f"no network of any kind, no sockets ({walls})")
+        if restrictions.get("mnt_namespace"):
+            parts.append("/tmp and /dev/shm of its own, no /proc (mount namespace)")
+        if restrictions.get("spawn") is False:
+            parts.append("cannot start processes (seccomp)")
     else:
         parts.append("can signal other processes of its user (no seccomp)")
+        parts.append("network not restricted (no seccomp)")
     abi = restrictions.get("landlock") or 0
     if abi:
         writes = "writes only in its folder"
@@ -828,15 +955,24 @@ def describe(restrictions: Mapping) -> str:
     return "; ".join(parts)
 
 
+_DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty")
+"""The devices a child may read (not /dev: /dev/shm is scratch space shared by everyone)."""
+
+
 def python_read_paths(
-    extra: Sequence[str | os.PathLike] = (), exclude: Sequence[str | os.PathLike] = ()
+    extra: Sequence[str | os.PathLike] = (),
+    exclude: Sequence[str | os.PathLike] = (),
+    proc: bool = False,
 ) -> list[str]:
     """The folders a Python child must read to run: this interpreter, its libraries and
     ``sys.path``, and the system's shared files; plus ``extra``.
 
     Give the result as ``read_paths`` to let the child read nothing else (Landlock). A folder
     that holds something in ``exclude`` (say, the other submissions) is left out; the child
-    then cannot read that thing unless a narrower folder in ``extra`` holds it.
+    then cannot read that thing unless a narrower folder in ``extra`` holds it. ``/proc`` is
+    left out unless ``proc`` (it shows every process's command line and, to the same user,
+    environment), and so are ``/dev/shm`` and ``/tmp`` (scratch space shared with others):
+    the child's scratch space is its own folder (``TMPDIR``).
     """
     import site
     import sysconfig
@@ -858,12 +994,16 @@ def python_read_paths(
         "/bin",
         "/sbin",
         "/etc",
-        "/dev",
-        "/proc",
+        *_DEVICES,
+        *(["/proc"] if proc else []),
         "/sys",
         *[str(path) for path in extra],
     ]
     hidden = [os.path.realpath(path) for path in exclude]
+    shared = ["/tmp", "/var/tmp", "/dev/shm", tempfile.gettempdir()]
+    if not proc:
+        shared.append("/proc")
+    shared = [os.path.realpath(path) for path in shared]
     cwd = os.path.realpath(os.getcwd())
     paths: list[str] = []
     for candidate in candidates:
@@ -875,6 +1015,8 @@ def python_read_paths(
             inside = [h for h in hidden if h == path or h.startswith(path.rstrip(os.sep) + os.sep)]
             if inside and candidate not in [str(p) for p in extra]:
                 continue
+            if path in shared or (not proc and path.startswith("/proc/")):
+                continue  # all of the shared scratch space (a sys.path entry, say), /proc
             paths.append(path)
     return paths
 
@@ -947,52 +1089,101 @@ def _has_bytecode(name: str) -> bool:
 
 
 # --- seccomp --------------------------------------------------------------------------------
-# Calls a sandboxed process never needs and must not make: signalling or tracing another
-# process, raising limits, mounting, modules, namespaces. Numbers per architecture.
-_BLOCKED = {
+# System call numbers by name, per architecture (from the kernel's syscall tables).
+_SYSCALLS = {
     "x86_64": {
-        "arch": 0xC000003E,
-        "prlimit64": 302,
-        "calls": [62, 200, 234, 129, 297, 424, 101, 310, 311, 160, 165, 166, 155, 169, 175]
-        + [313, 176, 246, 320, 272, 308, 321, 298],
+        "kill": 62, "tkill": 200, "tgkill": 234, "rt_sigqueueinfo": 129,
+        "rt_tgsigqueueinfo": 297, "pidfd_send_signal": 424, "pidfd_getfd": 438,
+        "ptrace": 101, "process_vm_readv": 310, "process_vm_writev": 311,
+        "setrlimit": 160, "prlimit64": 302,
+        "mount": 165, "umount2": 166, "pivot_root": 155, "open_tree": 428, "move_mount": 429,
+        "fsopen": 430, "fsconfig": 431, "fsmount": 432, "fspick": 433,
+        "reboot": 169, "init_module": 175, "finit_module": 313, "delete_module": 176,
+        "kexec_load": 246, "kexec_file_load": 320, "unshare": 272, "setns": 308, "bpf": 321,
+        "perf_event_open": 298, "name_to_handle_at": 303, "open_by_handle_at": 304,
+        "socket": 41, "socketpair": 53,
+        "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427,
+        "fork": 57, "vfork": 58, "clone": 56, "clone3": 435,
     },
     "aarch64": {
-        "arch": 0xC00000B7,
-        "prlimit64": 261,
-        "calls": [129, 130, 131, 138, 240, 424, 117, 270, 271, 164, 40, 39, 41, 142, 105]
-        + [273, 106, 104, 294, 97, 268, 280, 241],
+        "kill": 129, "tkill": 130, "tgkill": 131, "rt_sigqueueinfo": 138,
+        "rt_tgsigqueueinfo": 240, "pidfd_send_signal": 424, "pidfd_getfd": 438,
+        "ptrace": 117, "process_vm_readv": 270, "process_vm_writev": 271,
+        "setrlimit": 164, "prlimit64": 261,
+        "mount": 40, "umount2": 39, "pivot_root": 41, "open_tree": 428, "move_mount": 429,
+        "fsopen": 430, "fsconfig": 431, "fsmount": 432, "fspick": 433,
+        "reboot": 142, "init_module": 105, "finit_module": 273, "delete_module": 106,
+        "kexec_load": 104, "kexec_file_load": 294, "unshare": 97, "setns": 268, "bpf": 280,
+        "perf_event_open": 241, "name_to_handle_at": 264, "open_by_handle_at": 265,
+        "socket": 198, "socketpair": 199,
+        "io_uring_setup": 425, "io_uring_enter": 426, "io_uring_register": 427,
+        "clone": 220, "clone3": 435,  # no fork or vfork on arm64: glibc uses clone
     },
-}
+}  # fmt: skip
+_AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
 _MACHINES = {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}
 
+_DENIED = (
+    # signalling or tracing another process (the supervisor, the caller, other sandboxes)
+    "kill", "tkill", "tgkill", "rt_sigqueueinfo", "rt_tgsigqueueinfo", "pidfd_send_signal",
+    "pidfd_getfd", "ptrace", "process_vm_readv", "process_vm_writev",
+    # raising limits (prlimit64 may only read them: see below)
+    "setrlimit",
+    # mounts, modules, the kernel, namespaces, file handles
+    "mount", "umount2", "pivot_root", "open_tree", "move_mount", "fsopen", "fsconfig",
+    "fsmount", "fspick", "reboot", "init_module", "finit_module", "delete_module",
+    "kexec_load", "kexec_file_load", "unshare", "setns", "bpf", "perf_event_open",
+    "name_to_handle_at", "open_by_handle_at",
+    # every network: no socket of any family (the parent's channel is inherited pipes), and
+    # io_uring, which can open sockets without the socket call
+    "socket", "socketpair", "io_uring_setup", "io_uring_enter", "io_uring_register",
+)  # fmt: skip
+"""What a sandboxed child may never call (EPERM)."""
+_NO_PROCESSES = ("fork", "vfork")
+"""Denied too when the child may not start processes (``Limits.spawn`` False); ``clone`` is
+then allowed only for threads (``CLONE_THREAD``), and ``clone3`` says ENOSYS (glibc then
+falls back to ``clone`` for threads)."""
+_CLONE_THREAD = 0x00010000
 
-def _seccomp_program() -> bytes | None:
-    """A classic-BPF seccomp filter (as bytes) denying ``_BLOCKED`` calls with EPERM."""
+
+def _seccomp_program(spawn: bool = True) -> bytes | None:
+    """A classic-BPF seccomp filter (as bytes): ``_DENIED`` calls fail with EPERM (and, when
+    ``spawn`` is False, every way to start a process: threads only)."""
     if not _IS_LINUX:
         return None
     machine = _MACHINES.get(platform.machine().lower())
     if machine is None:
         return None
-    table = _BLOCKED[machine]
+    numbers = _SYSCALLS[machine]
     import errno
     import struct
 
-    load, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
+    load, jeq, jge, jset, ret = 0x20, 0x15, 0x35, 0x45, 0x06
     allow, deny = 0x7FFF0000, 0x00050000 | errno.EPERM
+    nosys = 0x00050000 | errno.ENOSYS
+    denied = [numbers[name] for name in _DENIED if name in numbers]
+    if not spawn:
+        denied += [numbers[name] for name in _NO_PROCESSES if name in numbers]
     program: list[tuple[int, object, object, int]] = [(load, 0, 0, 4)]  # A = arch
-    program.append((jeq, "next", "deny", table["arch"]))
+    program.append((jeq, "next", "deny", _AUDIT_ARCH[machine]))
     program.append((load, 0, 0, 0))  # A = syscall number
     if machine == "x86_64":
         program.append((jge, "deny", "next", 0x40000000))  # the x32 ABI: not for us
-    for number in table["calls"]:
+    for number in denied:
         program.append((jeq, "deny", "next", number))
-    program.append((jeq, "next", "allow", table["prlimit64"]))
+    if not spawn:
+        program.append((jeq, "nosys", "next", numbers["clone3"]))
+        program.append((jeq, "clone", "next", numbers["clone"]))
+    program.append((jeq, "next", "allow", numbers["prlimit64"]))
     program.append((load, 0, 0, 32))  # prlimit64(pid, resource, new, old): new, low word
     program.append((jeq, "next", "deny", 0))
     program.append((load, 0, 0, 36))  # new, high word: a NULL pointer only reads the limit
     program.append((jeq, "allow", "deny", 0))
-    labels = {"allow": len(program), "deny": len(program) + 1}
-    program += [(ret, 0, 0, allow), (ret, 0, 0, deny)]
+    labels = {"clone": len(program)}
+    program.append((load, 0, 0, 16))  # clone(flags, …): flags, low word
+    program.append((jset, "allow", "deny", _CLONE_THREAD))  # a thread, not a process
+    labels.update(allow=len(program), deny=len(program) + 1, nosys=len(program) + 2)
+    program += [(ret, 0, 0, allow), (ret, 0, 0, deny), (ret, 0, 0, nosys)]
 
     def offset(target: object, index: int) -> int:
         return 0 if target in ("next", 0) else labels[target] - index - 1
@@ -1072,8 +1263,143 @@ def _count_threads_of(uid: int) -> int | None:
     return total
 
 
+# --- running as root ------------------------------------------------------------------------
+ALLOW_ROOT_VARIABLE = "SHENGJI_ALLOW_ROOT_SANDBOX"
+"""Set to 1 to let a sandbox started as root run its child as root (not recommended)."""
+USER_VARIABLE = "SHENGJI_SANDBOX_USER"
+"""The unprivileged user a sandbox started as root runs its child as (default ``nobody``)."""
+ROOT_REFUSAL = (
+    "refusing to run untrusted code as root: {why}. Run as an ordinary user, set "
+    f"{USER_VARIABLE} to a user who can read Python and its packages, or insist with "
+    f"{ALLOW_ROOT_VARIABLE}=1 (--allow-root-sandbox)"
+)
+
+
+def _unprivileged_user(spec: str) -> tuple[str, int, int]:
+    """(name, uid, gid) of ``spec``, a user name or number; KeyError if there is none."""
+    import pwd
+
+    try:
+        entry = pwd.getpwuid(int(spec)) if spec.isdigit() else pwd.getpwnam(spec)
+    except (KeyError, ValueError):
+        raise KeyError(f"there is no user {spec!r}") from None
+    if entry.pw_uid == 0:
+        raise KeyError(f"{spec!r} is root")
+    return entry.pw_name, entry.pw_uid, entry.pw_gid
+
+
+def _searchable(path: str, uid: int, gid: int) -> bool:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return True  # nothing there to reach
+    if st.st_uid == uid:
+        return bool(st.st_mode & 0o100)
+    if st.st_gid == gid:
+        return bool(st.st_mode & 0o010)
+    return bool(st.st_mode & 0o001)
+
+
+def _blocked(paths: Sequence[str], uid: int, gid: int) -> dict[str, set[str]]:
+    """Folders that keep ``uid`` from reaching ``paths`` → the entries below them it needs."""
+    blocked: dict[str, set[str]] = {}
+    for path in paths:
+        if not os.path.exists(path):
+            continue
+        parts = os.path.realpath(path).split(os.sep)[1:]
+        current = os.sep
+        for part in parts:
+            if not part:
+                continue
+            if not _searchable(current, uid, gid):
+                blocked.setdefault(current, set()).add(part)
+                break
+            current = os.path.join(current, part)
+    return blocked
+
+
+_CLONE_NEWNS, _CLONE_NEWUSER, _CLONE_NEWNET = 0x00020000, 0x10000000, 0x40000000
+_MS_NOSUID, _MS_NODEV, _MS_BIND, _MS_MOVE = 2, 4, 0x1000, 0x2000
+_MS_REC, _MS_PRIVATE = 0x4000, 1 << 18
+
+
+def _mount(libc, source, target, fstype, flags, data=None) -> None:
+    import ctypes
+
+    encode = lambda text: None if text is None else os.fsencode(text)  # noqa: E731
+    if libc.mount(encode(source), encode(target), encode(fstype), flags, encode(data)):
+        error = ctypes.get_errno()
+        raise OSError(error, f"mount {source} on {target}: {os.strerror(error)}")
+
+
+def _cover(libc, folder: str, keep: Sequence[str], mode: str = "755") -> None:
+    """Cover ``folder`` with an empty tmpfs, then bind ``keep`` (paths below it) back in at
+    the same places (found again through descriptors opened before the cover)."""
+    held = []
+    try:
+        for path in keep:
+            held.append((path, os.open(path, os.O_PATH | os.O_CLOEXEC), os.path.isdir(path)))
+        _mount(libc, "tmpfs", folder, "tmpfs", _MS_NOSUID | _MS_NODEV, f"mode={mode},size=64k")
+        for path, fd, is_dir in sorted(held):
+            below = os.path.relpath(path, folder).split(os.sep)
+            parent = folder
+            for part in below[:-1]:
+                parent = os.path.join(parent, part)
+                if not os.path.isdir(parent):
+                    os.mkdir(parent, 0o755)
+            if is_dir:
+                os.makedirs(path, 0o755, exist_ok=True)
+            elif not os.path.exists(path):
+                os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+            _mount(libc, f"/proc/self/fd/{fd}", path, None, _MS_BIND | _MS_REC)
+    except OSError:
+        libc.umount2(os.fsencode(folder), 2)  # MNT_DETACH: as it was (if it was covered)
+        raise
+    finally:
+        for _path, fd, _is_dir in held:
+            os.close(fd)
+
+
+SCRATCH = ("/tmp", "/var/tmp", "/dev/shm")
+"""Folders every process may write: a child's are empty and its own (mount namespace)."""
+
+
+def _hide_scratch(libc, keep: Sequence[str]) -> list[str]:
+    """Cover the shared scratch folders with empty ones, keeping the paths in ``keep`` that
+    lie below them (the child's own folder; a Python installed there); the folders hidden."""
+    hidden = []
+    for folder in dict.fromkeys(os.path.realpath(f) for f in SCRATCH):
+        if folder == os.sep or not os.path.isdir(folder) or os.path.islink(folder):
+            continue
+        below = sorted(
+            os.path.realpath(p)
+            for p in keep
+            if os.path.exists(p) and os.path.realpath(p).startswith(folder + os.sep)
+        )
+        outermost = [p for p in below if not any(p.startswith(q + os.sep) for q in below)]
+        _cover(libc, folder, list(dict.fromkeys(outermost)), mode="1777")
+        hidden.append(folder)
+    return hidden
+
+
+def _uncover(libc, paths: Sequence[str], uid: int, gid: int) -> None:
+    """In a private mount namespace (already entered), make ``paths`` reachable for ``uid``:
+    a folder it may not enter (say, /root holding the Python it must run) is covered with an
+    empty tmpfs into which only the entries it needs are bound again (the rest of it stays
+    hidden). The files themselves keep their owners and modes."""
+    _mount(libc, None, "/", None, _MS_REC | _MS_PRIVATE)
+    for _round in range(8):
+        blocked = _blocked(paths, uid, gid)
+        if not blocked:
+            return
+        for folder, names in sorted(blocked.items()):
+            _cover(libc, folder, [os.path.join(folder, name) for name in sorted(names)])
+    raise OSError(f"cannot make {sorted(_blocked(paths, uid, gid))} reachable")
+
+
 def _preexec(config: dict, libc, ruleset: int | None, seccomp: bytes | None):
-    """Runs in the child between fork and exec: its own group, limits, restrictions."""
+    """Runs in the child between fork and exec: its own group, limits, namespaces, its user,
+    restrictions (in that order: a change of user clears PDEATHSIG, seccomp forbids mounts)."""
     import resource
 
     def step(name: str, action) -> None:
@@ -1094,6 +1420,7 @@ def _preexec(config: dict, libc, ruleset: int | None, seccomp: bytes | None):
     ):
         if value is not None and hasattr(resource, name):
             limits.append((getattr(resource, name), int(value)))
+    drop = config.get("drop")  # [uid, gid] when started as root
 
     def set_limits() -> None:
         for which, value in limits:
@@ -1111,6 +1438,62 @@ def _preexec(config: dict, libc, ruleset: int | None, seccomp: bytes | None):
 
         if libc.prctl(option, value, 0, 0, 0) != 0:
             raise OSError(ctypes.get_errno(), f"prctl({option})")
+
+    def hide_proc() -> None:
+        """An empty /proc (last: the binds above go through /proc/self/fd), unless asked."""
+        if config.get("hide_proc", True) and os.path.isdir("/proc/self"):
+            _cover(libc, "/proc", [])
+
+    def namespaces() -> None:
+        """No network at all (a network namespace: not even loopback) and empty scratch
+        folders of its own (a mount namespace), where the kernel lets us have them: seccomp's
+        ban on sockets and Landlock are the guarantees, these are a second wall. As root, the
+        mount namespace also shows the unprivileged user the Python it must run."""
+        restrict = config.get("restrict", True)
+        reach = config.get("reach") or []
+        keep = [config["cwd"], *reach]
+        if drop:
+            blocked = _blocked(reach, drop[0], drop[1])
+            private = libc.unshare(_CLONE_NEWNS) == 0
+            if blocked and not private:
+                raise OSError("no private mount namespace to show it Python (unshare)")
+            if private:
+                _uncover(libc, reach, drop[0], drop[1])
+            if private and restrict:
+                with contextlib.suppress(OSError):
+                    _hide_scratch(libc, keep)
+                    hide_proc()
+            if restrict:
+                libc.unshare(_CLONE_NEWNET)  # may be refused: then seccomp alone
+        elif restrict and os.geteuid() == 0:  # root, insisted
+            if libc.unshare(_CLONE_NEWNS | _CLONE_NEWNET) == 0:
+                with contextlib.suppress(OSError):
+                    _mount(libc, None, "/", None, _MS_REC | _MS_PRIVATE)
+                    _hide_scratch(libc, keep)
+                    hide_proc()
+        elif restrict:  # an ordinary user, where the kernel lets it have namespaces
+            uid, gid = os.getuid(), os.getgid()
+            if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNS | _CLONE_NEWNET) == 0:
+                with contextlib.suppress(OSError):
+                    for name, text in (
+                        ("setgroups", "deny"),
+                        ("uid_map", f"{uid} {uid} 1"),
+                        ("gid_map", f"{gid} {gid} 1"),
+                    ):
+                        with open(f"/proc/self/{name}", "w") as handle:
+                            handle.write(text)
+                    _mount(libc, None, "/", None, _MS_REC | _MS_PRIVATE)
+                    _hide_scratch(libc, keep)
+                    hide_proc()
+        os.chdir(config["cwd"])  # its folder as the mount namespace shows it
+
+    def become_user() -> None:
+        uid, gid = drop
+        os.setgroups([])
+        os.setgid(gid)
+        os.setuid(uid)
+        if os.geteuid() == 0 or os.getuid() == 0:
+            raise OSError("still root")
 
     def landlock() -> None:
         import ctypes
@@ -1132,6 +1515,10 @@ def _preexec(config: dict, libc, ruleset: int | None, seccomp: bytes | None):
     def run() -> None:
         step("its own process group", lambda: os.setpgid(0, 0))
         step("the resource limits", set_limits)
+        if libc is not None:
+            step("namespaces", namespaces)
+        if drop:
+            step("an unprivileged user", become_user)
         if libc is not None:
             step("PR_SET_PDEATHSIG", lambda: prctl(_PR_SET_PDEATHSIG, signal.SIGKILL))
             step("PR_SET_NO_NEW_PRIVS", lambda: prctl(_PR_SET_NO_NEW_PRIVS, 1))
@@ -1201,26 +1588,42 @@ def _supervise() -> int:
     if sys.platform == "darwin":
         restrictions["memory"] = None  # macOS accepts RLIMIT_AS and does not enforce it
     ruleset = seccomp = None
+    stderr_path = os.path.join(config["cwd"], ".stderr")
     try:
+        if os.geteuid() == 0 and not config.get("allow_root"):
+            try:
+                name, uid, gid = _unprivileged_user(config.get("user") or "nobody")
+            except KeyError as error:
+                raise PermissionError(ROOT_REFUSAL.format(why=error.args[0])) from None
+            config["drop"] = [uid, gid]
+            restrictions["user"] = f"{name} (uid {uid}), not root"
+            for folder, dirs, files in os.walk(config["cwd"]):
+                for entry in [folder, *[os.path.join(folder, n) for n in dirs + files]]:
+                    os.lchown(entry, uid, gid)
+        else:
+            restrictions["user"] = "root" if os.geteuid() == 0 else "the caller's"
         if _IS_LINUX:
             libc = _libc()
             restrictions["subreaper"] = libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
             if config.get("restrict", True):
-                seccomp = _seccomp_program()
+                seccomp = _seccomp_program(spawn=config.get("spawn", True))
                 abi = landlock_abi()
                 if abi:
                     ruleset = _landlock_ruleset(libc, abi, config["cwd"], config.get("read_paths"))
                 restrictions.update(
                     seccomp=seccomp is not None,
+                    network=seccomp is None,
                     landlock=abi,
                     reads_restricted=bool(abi) and config.get("read_paths") is not None,
                 )
+                if seccomp is not None:
+                    restrictions["spawn"] = bool(config.get("spawn", True))
         processes = config.get("processes")
-        if processes is not None and os.geteuid() != 0:
-            running = _count_threads_of(os.getuid())
+        if processes is not None and (os.geteuid() != 0 or config.get("drop")):
+            running = _count_threads_of(config["drop"][0] if config.get("drop") else os.getuid())
             if running is not None:
                 config["nproc"] = running + int(processes)
-        stderr = open(os.path.join(config["cwd"], ".stderr"), "wb")  # noqa: SIM115
+        stderr = open(stderr_path, "wb")  # noqa: SIM115
         child = subprocess.Popen(
             config["command"],
             stdin=0,
@@ -1232,8 +1635,24 @@ def _supervise() -> int:
             preexec_fn=_preexec(config, libc, ruleset, seccomp),
         )
         stderr.close()
+        if _IS_LINUX:  # what the kernel let the child have (see _preexec's namespaces)
+            for kind in ("net", "mnt", "user"):
+                with contextlib.suppress(OSError):
+                    theirs = os.readlink(f"/proc/{child.pid}/ns/{kind}")
+                    restrictions[f"{kind}_namespace"] = theirs != os.readlink(
+                        f"/proc/self/ns/{kind}"
+                    )
     except BaseException as error:
-        report(event="failed", error=f"{type(error).__name__}: {error}")
+        said = [line for line in _tail(stderr_path).splitlines() if line.startswith("sandbox:")]
+        why = said[-1].removeprefix("sandbox: ") if said else f"{type(error).__name__}: {error}"
+        if str(error).startswith("refusing"):
+            why = str(error)  # no unprivileged user to run as
+        elif config.get("drop") and (
+            "namespaces" in why or "unprivileged user" in why or isinstance(error, PermissionError)
+        ):  # it could not become that user, or that user cannot run Python here
+            user = restrictions["user"].split(" (")[0]
+            why = ROOT_REFUSAL.format(why=f"the child could not run as user {user} ({why})")
+        report(event="failed", error=why)
         return 1
     finally:
         if ruleset is not None:

@@ -119,14 +119,16 @@ def test_memory_is_limited_and_the_limit_cannot_be_raised():
 def test_the_child_cannot_signal_its_supervisor_or_the_caller():
     code = (
         "import os, signal\n"
-        "def parent(pid):\n"
-        "    return int(open(f'/proc/{pid}/stat').read().rsplit(')', 1)[1].split()[1])\n"
-        "for pid in [os.getppid(), parent(os.getppid())]:\n"
-        "    os.kill(pid, signal.SIGKILL)\n"
+        "result = []\n"
+        f"for pid in [os.getppid(), {os.getpid()}]:  # its supervisor, the caller (us)\n"
+        "    try:\n"
+        "        os.kill(pid, signal.SIGKILL)\n"
+        "    except OSError as error:\n"
+        "        result.append(type(error).__name__)\n"
     )
     with box() as child:
         assert child.restrictions.get("seccomp") is True
-        assert "PermissionError" in run(child, code)["error"]
+        assert run(child, code)["value"] == repr(["PermissionError", "PermissionError"])
         assert child.request({"op": "still there?"}, timeout=10)["echo"]
     assert child.ending.reason == "exited"
 
@@ -218,8 +220,13 @@ def test_writes_only_in_its_folder(tmp_path):
         assert run(
             child, "open('inside.txt', 'w').write('ok'); result = open('inside.txt').read()"
         )["ok"]
-        assert "PermissionError" in run(child, f"open({str(outside)!r}, 'w').write('x')")["error"]
-        assert "PermissionError" in run(child, "open('/tmp/sandbox-test-outside', 'w')")["error"]
+        # refused by Landlock, or not even there: /tmp is an empty folder of its own where the
+        # kernel gives it a mount namespace
+        refused = ("PermissionError", "FileNotFoundError")
+        error = run(child, f"open({str(outside)!r}, 'w').write('x')")["error"]
+        assert error.startswith(refused), error
+        error = run(child, "open('/tmp/sandbox-test-outside', 'w')")["error"]
+        assert error.startswith(refused), error
     assert not outside.exists()
 
 
@@ -231,7 +238,8 @@ def test_reads_only_what_it_was_given(tmp_path):
     paths = sandbox.python_read_paths(extra=[ROOT / "shengji_edu", ROOT], exclude=[tmp_path])
     with box(read_paths=paths) as child:
         assert child.restrictions.get("reads_restricted") is True
-        assert "PermissionError" in run(child, f"result = open({str(secret)!r}).read()")["error"]
+        error = run(child, f"result = open({str(secret)!r}).read()")["error"]
+        assert error.startswith(("PermissionError", "FileNotFoundError")), error
         assert run(child, "import json, shengji_edu; result = 1")["ok"]  # Python still works
 
 
@@ -253,7 +261,8 @@ def test_without_seccomp_a_child_that_kills_its_supervisor_still_ends_with_all_i
         "os.kill(os.getppid(), signal.SIGKILL)\n"
         "import time; time.sleep(300)\n"
     )
-    with box(restrict=False) as child:
+    # as root the child runs as another user and could not signal its supervisor: insist
+    with box(restrict=False, allow_root=True) as child:
         assert not child.restrictions.get("seccomp")
         child.send({"op": "exec", "code": code})
         with pytest.raises(SandboxClosed):

@@ -457,3 +457,76 @@ def test_a_bots_process_does_not_import_the_referee():
     assert tournament.Settings is Settings and tournament.run_tournament is run_tournament
     with pytest.raises(AttributeError):
         tournament.no_such_name  # noqa: B018
+
+
+# --- failures that may be the machine's, and a tournament killed outright -----------------------
+def test_a_bot_too_slow_to_load_is_tried_again_and_not_remembered(tmp_path, monkeypatch):
+    """A load that timed out (a busy machine?) is retried once in the run; if it fails again
+    the bot cannot enter this time, but the next run loads it again (and replays its
+    matches) instead of keeping the disqualification."""
+    from shengji_edu.tournament import match
+
+    bots = write(tmp_path / "bots", {"slow.py": GOOD, "baselines.txt": "random\n"})
+    tries = {"slow": 0}
+    real = match.RemoteSeat._wait_loaded
+
+    def busy_machine(seat):
+        if seat.bot.name == "slow" and tries["slow"] < 2:
+            tries["slow"] += 1
+            seat.close()
+            seat.broken, seat.transient = "took more than 20 s to load", True
+            return {}
+        return real(seat)
+
+    monkeypatch.setattr(match.RemoteSeat, "_wait_loaded", busy_machine)
+    out = tmp_path / "out"
+    first = run_tournament(bots, 1, 5, out=out, chart=False)
+    assert tries["slow"] == 2  # the trial load, and once again
+    rows = {row["bot"]: row for row in first.standings(rating=False)}
+    assert rows["slow"]["status"] == "disqualified"
+    manifest = json.loads((out / "tournament.json").read_text(encoding="utf-8"))
+    assert [b.get("retry") for b in manifest["bots"] if b["name"] == "slow"] == [True]
+    again = run_tournament(bots, 1, 5, out=out, chart=False)  # the machine is quiet now
+    rows = {row["bot"]: row for row in again.standings(rating=False)}
+    assert rows["slow"]["status"] == "entered"
+    assert rows["slow"]["forfeit_kinds"] == {}  # its match was played, not reused
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not LINUX, reason="kills a tournament with SIGKILL and scans /proc")
+def test_the_pool_workers_die_with_a_tournament_killed_outright(tmp_path):
+    bots = small_class(tmp_path)
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "shengji_edu", "tournament", str(bots), "--deals", "10"]
+    command += ["--seed", "11", "--workers", "2", "--out", str(out)]
+    tournament = subprocess.Popen(
+        command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+
+    def pool() -> list[int]:
+        return [
+            pid
+            for pid in alive_with(b"multiprocessing")
+            if Path(f"/proc/{pid}/stat").exists()
+            and int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            == tournament.pid
+        ]
+
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(pool()) < 2:
+        time.sleep(0.1)
+    workers = pool()
+    assert len(workers) >= 2
+    tournament.kill()  # the tournament's process alone, not its group: no chance to clean up
+    tournament.wait()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and set(workers) & set(alive_with(b"multiprocessing")):
+        time.sleep(0.1)
+    left = set(workers) & set(alive_with(b"multiprocessing"))
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert left == set()
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and sandboxes_alive():
+        time.sleep(0.1)
+    assert sandboxes_alive() == []

@@ -15,13 +15,27 @@ teams swapped. So a match has two *halves*: in the first, bot A sits in seats 0 
 every deal; in the second, in seats 1 and 3; each half starts four fresh processes that
 play all its deals (so 8 sandboxes per match, whatever the number of deals).
 
+How a bot's time is judged, and why it cannot starve the others: a bot's process may start
+threads but **no process** (the sandbox's seccomp filter, ``spawn=False``), so everything it
+runs is one process; the referee **stops it** (SIGSTOP) from the moment it answers until it
+is asked again, so nothing of it runs between its decisions, not even threads it left
+spinning; and a decision is judged on the **CPU time of that process** (all its threads), not
+on the wall clock: ``move_time`` seconds of CPU (``load_time`` to start and load), with a
+wall-clock backstop of ``WALL_FACTOR`` (5) times ``move_time`` for a bot that waits instead of
+computing. What a bot starts counts against it, and another bot on a busy machine cannot make
+it slow. (Why not a small process limit instead: ``RLIMIT_NPROC`` counts every process of the
+user, other bots' too, and a process that lives on between decisions would still run on CPU
+that belongs to others.) Where CPU time cannot be read (not Linux), ``move_time`` is judged on
+the wall clock, as before.
+
 How a failure is scored (the hand is lost, the match goes on):
 
 * a bot that raises, answers with something that is not cards, or makes an illegal move
   (the engine's reason is logged) forfeits that hand; its process plays on;
-* a bot that does not answer within ``move_time`` seconds is killed, and one that dies
+* a bot that spends more than its time (above) is killed, and one that dies
   (crash, memory, exit) is gone: either forfeits that hand and gets a fresh process for the
   next (if that fresh one cannot start, it forfeits the rest of the half);
+* a bot too slow to load (which may be the machine's fault) is started again once;
 * a bot that could not enter at all (see :mod:`.bots`) forfeits every hand; when both bots of
   a match cannot play, the team in seats 0 and 2 forfeits, so each wins one hand of a deal.
 
@@ -36,8 +50,9 @@ ahead (``Round(..., fixed_trump=...)``), so nobody declares and, with
 ``overcall_after_bury``, there is no overcall round either (the engine skips it when the
 trump is fixed); the bury and the play are the bots' decisions.
 
-Timeouts are the one thing that is not reproducible: a bot near its time limit on a busy
-machine may time out in one run and not in another. Everything else in a match depends only
+Timeouts are the one thing that is not reproducible: a bot very near its CPU limit may time
+out in one run and not in another (CPU time varies a little, and the wall-clock backstop
+depends on the machine). Everything else in a match depends only
 on the two bots, the deals and the rules.
 """
 
@@ -70,6 +85,16 @@ CHILD_IMPORTS = ("shengji_edu.tournament.runner", "shengji_edu.game.view", "shen
 baselines): their bytecode is made once per process that starts bots
 (:func:`shengji_edu.sandbox.warm_bytecode_once`), not compiled again at every start."""
 ACE = 14
+WALL_FACTOR = 5.0
+"""A decision is judged on the CPU time the bot spends (``move_time``); the wall clock is only
+a backstop for a bot that waits instead of computing: this many times ``move_time``."""
+STARVED_FACTOR = 6.0
+"""Past the backstop, a bot that is still computing (running, or waiting for a CPU: a busy
+machine) is given up to this many times the backstop to reach its CPU limit."""
+LOAD_WALL_FACTOR = 3.0
+"""The same backstop for loading (``load_time`` of CPU, this many times it of wall clock)."""
+RETRIES = 1
+"""How many times a bot too slow to load is started again (the machine may have been busy)."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +143,14 @@ class OtherCode(ValueError):
     """A worker runs other shengji_edu code than the tournament (results would differ)."""
 
 
+class _TooSlow(Exception):
+    """A bot spent more than its time (``text`` says how much it was allowed)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
 class Forfeit(Exception):
     """A seat's bot lost the hand: ``kind`` (timeout, crashed, error, illegal, …), ``reason``."""
 
@@ -158,6 +191,38 @@ def _source_checkout() -> str | None:
         return str(Path(__file__).resolve().parent.parent.parent)
 
 
+def bot_sandbox(
+    args: list[str],
+    files: dict[str, bytes | str],
+    settings: Settings,
+    wall: float,
+    exclude: tuple[str, ...] = (),
+) -> sandbox.Sandbox:
+    """A bot's sandbox (not started): what every seat's process gets, and nothing more.
+
+    No network and no scratch space shared with anyone (see :mod:`shengji_edu.sandbox`), no
+    /proc, reads only of Python's files and its own; it may start threads, never processes
+    (``spawn=False``), so everything it runs is one process that the referee stops between
+    its decisions and whose CPU time is the bot's time (see :meth:`RemoteSeat._answer`).
+    """
+    env, read_paths = child_context(settings.restrict_reads, exclude)
+    memory = settings.memory_mb
+    return sandbox.Sandbox(
+        args,
+        files=files,
+        limits=sandbox.Limits(
+            wall=wall,
+            memory=None if memory is None else memory << 20,
+            message_bytes=256 << 10,
+            processes=16,
+            spawn=False,
+        ),
+        env=env,
+        read_paths=read_paths,
+        restrict=settings.restrict,
+    )
+
+
 def bot_files(bot: Bot) -> dict[str, bytes]:
     return {f"{CODE_FOLDER}/{name}": data for name, data in bot.files.items()}
 
@@ -182,26 +247,15 @@ class RemoteSeat:
         """Why this seat cannot play any more in this half (it could not start again)."""
         self.starts = 0
         self.decisions = 0
+        self.transient = False
+        """``broken`` may be the machine's fault (too slow to load): retried, not remembered."""
+        self.retried = 0
 
     # --- the process ---------------------------------------------------------------------------
     def start(self) -> None:
         """Start the process and send it the bot (without waiting: see :meth:`wait_loaded`)."""
         sandbox.warm_bytecode_once(CHILD_IMPORTS)  # each local or Dask worker: once
-        env, read_paths = child_context(self.settings.restrict_reads, self.exclude)
-        memory = self.settings.memory_mb
-        self.box = sandbox.Sandbox(
-            RUNNER,
-            files=bot_files(self.bot),
-            limits=sandbox.Limits(
-                wall=self.wall,
-                memory=None if memory is None else memory << 20,
-                message_bytes=256 << 10,
-                processes=16,
-            ),
-            env=env,
-            read_paths=read_paths,
-            restrict=self.settings.restrict,
-        )
+        self.box = bot_sandbox(RUNNER, bot_files(self.bot), self.settings, self.wall, self.exclude)
         self.starts += 1
         try:
             self.box.start()
@@ -210,31 +264,74 @@ class RemoteSeat:
             self.broken = f"its process could not start ({error})"
 
     def wait_loaded(self) -> dict:
-        """Wait for the bot to be loaded; return what it said (``broken`` is set if not)."""
+        """Wait for the bot to be loaded; return what it said (``broken`` is set if not).
+
+        A bot too slow to load may have met a busy machine: it is started again once."""
+        loaded = self._wait_loaded()
+        if not loaded and self.transient and self.retried < RETRIES:
+            self.retried += 1
+            self.broken, self.transient = None, False
+            self.start()
+            loaded = self._wait_loaded()
+        return loaded
+
+    def _wait_loaded(self) -> dict:
         if self.broken is not None or self.box is None:
             return {}
         limit = self.settings.load_time
-        deadline = time.monotonic() + limit
         try:
-            while True:
-                message = self.box.receive(timeout=max(0.01, deadline - time.monotonic()))
-                event = message.get("event")
-                if event == "loaded":
-                    return message
-                if event == "failed":
-                    self.broken = shorten(str(message.get("reason", "could not be loaded")), 300)
-                    break
-                if event != "ready":
-                    self.broken = "its process broke the protocol while loading"
-                    break
-        except sandbox.SandboxTimeout:
-            self.broken = f"took more than {limit:g} s to load"
+            message = self._answer(limit, limit * LOAD_WALL_FACTOR)
+            while message.get("event") == "ready":
+                message = self._answer(limit, limit * LOAD_WALL_FACTOR)
+            event = message.get("event")
+            if event == "loaded":
+                self.box.pause()  # nothing of it runs until it is asked something
+                return message
+            if event == "failed":
+                self.broken = shorten(str(message.get("reason", "could not be loaded")), 300)
+            else:
+                self.broken = "its process broke the protocol while loading"
+        except _TooSlow as slow:
+            self.broken, self.transient = f"took more than {slow.text} to load", True
         except sandbox.SandboxClosed as error:
             self.broken = f"its process ended while loading ({_ending(error.ending)})"
         except sandbox.BadMessage:
             self.broken = "its process sent data that cannot be read while loading"
         self.close()
         return {}
+
+    def _answer(self, cpu_limit: float, wall_limit: float) -> dict:
+        """The bot's next message, judged on the CPU time its process spends meanwhile (every
+        thread; it cannot start processes), with a wall-clock backstop; _TooSlow if either is
+        exceeded (the process is then killed). Where CPU time cannot be read (not Linux), the
+        wall clock is judged against ``cpu_limit``. Past the backstop, a bot still computing
+        (a busy machine makes it slow, not the bot) waits on, up to ``STARVED_FACTOR`` times
+        the backstop, to be judged on its CPU time."""
+        box = self.box
+        assert box is not None
+        start = box.cpu_seconds()
+        if start is None:
+            wall_limit = cpu_limit
+        started = time.monotonic()
+        poll = max(0.01, min(0.1, cpu_limit / 20))
+        while True:
+            try:
+                message = box.receive(timeout=poll)
+            except sandbox.SandboxTimeout:
+                message = None
+            used = box.cpu_seconds()
+            if start is not None and used is not None and used - start > cpu_limit:
+                box.kill("took too long")
+                raise _TooSlow(f"{cpu_limit:g} s")
+            if message is not None:
+                return message
+            waited = time.monotonic() - started
+            if waited > wall_limit:
+                if waited < wall_limit * STARVED_FACTOR and box.computing():
+                    continue  # slowed down by the machine, not waiting: judged on its CPU
+                box.kill("took too long (wall clock)")
+                unit = "s" if start is None else "s of wall-clock time"
+                raise _TooSlow(f"{wall_limit:g} {unit}")
 
     def close(self) -> None:
         if self.box is not None:
@@ -271,15 +368,18 @@ class RemoteSeat:
             raise Forfeit(seat, "could not start", self.broken or "its process is not running")
         self.decisions += 1
         limit = self.settings.move_time
+        box = self.box
+        box.resume()
         try:
-            reply = self.box.request({"op": what, "view": view.to_data(rng=False)}, timeout=limit)
-        except sandbox.SandboxTimeout:
-            self.box.kill("took too long")
-            raise Forfeit(seat, "timeout", f"took more than {limit:g} s to {what}") from None
+            box.send({"op": what, "view": view.to_data(rng=False)})
+            reply = self._answer(limit, limit * WALL_FACTOR)
+        except _TooSlow as slow:
+            raise Forfeit(seat, "timeout", f"took more than {slow.text} to {what}") from None
         except sandbox.SandboxClosed as error:
             raise Forfeit(seat, "crashed", f"its process ended ({_ending(error.ending)})") from None
         except sandbox.BadMessage as error:
             raise Forfeit(seat, "protocol", f"sent data that cannot be read ({error})") from None
+        box.pause()
         event = reply.get("event")
         if event == "error":
             raise Forfeit(seat, "error", shorten(str(reply.get("reason", "an error")), 300))
@@ -386,7 +486,8 @@ class _Asked:
 def _wall(job: MatchJob) -> float:
     """A backstop for one process: every decision of a half at its limit, and some."""
     decisions = len(job.setups) * (job.rules.hand_size + 2)
-    return job.settings.load_time + decisions * (job.settings.move_time + 0.5) + 30.0
+    load = job.settings.load_time * LOAD_WALL_FACTOR * (1 + RETRIES)
+    return load + decisions * (job.settings.move_time * WALL_FACTOR + 0.5) + 30.0
 
 
 def play_match(job: MatchJob) -> dict[str, Any]:

@@ -6,11 +6,14 @@
    it, and saying so, only if the platform refuses seccomp or Landlock, as the grader does);
 2. load each bot once in its own sandbox: a bot that cannot be loaded (an exception at import,
    no player class, a constructor that fails) is disqualified, loses every hand, and the
-   reason is kept (bots already checked with the same code and limits are not loaded again);
+   reason is kept (bots already checked with the same code and limits are not loaded again,
+   except those that were too slow to load: that may have been the machine, so they are
+   loaded again, and their matches played again if they enter now);
 3. schedule every pair (:mod:`.schedule`), skip the matches whose results the folder already
    holds, and play the others: in this process (``workers=1``), in ``workers`` local
    processes, or on a Dask cluster (``scheduler="tcp://host:8786"``); each match is written
-   to ``out/matches/`` the moment it ends;
+   to ``out/matches/`` the moment it ends; local worker processes die with this one, even
+   if it is killed outright;
 4. rank (:mod:`.rating`) and write the leaderboard, the pairs, the forfeits and the chart.
 
 The same seed, bots, deals, rules and limits give the same results whatever runs them,
@@ -21,7 +24,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import os
 import secrets
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
@@ -137,7 +142,10 @@ def trial_load(bots: Sequence[Bot], settings: Settings, exclude: Sequence[str], 
         finally:
             seat.close()
         if not loaded:
-            return {"status": "disqualified", "reason": seat.broken or "could not be loaded"}
+            reason = seat.broken or "could not be loaded"
+            if seat.transient:  # too slow to load, even when tried again: maybe the machine's
+                return {"status": "disqualified", "reason": reason, "retry": True}
+            return {"status": "disqualified", "reason": reason}
         return {"status": "entered", "class": loaded.get("class"), "player": loaded.get("name")}
 
     with ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="trial") as pool:
@@ -175,7 +183,10 @@ def plan_tournament(
     known = {}
     same = manifest and manifest.get("engine") == engine and manifest.get("limits") == limits
     if same and not fresh:
-        known = {b["name"]: b for b in manifest.get("bots", []) if "status" in b}
+        # a bot that may have failed through the machine's fault is loaded again
+        known = {
+            b["name"]: b for b in manifest.get("bots", []) if "status" in b and not b.get("retry")
+        }
     to_load = [b for b in bots if known.get(b.name, {}).get("sha256") != b.sha256]
     status = {b.name: known[b.name] for b in bots if b not in to_load}
     status.update(
@@ -199,8 +210,23 @@ def plan_tournament(
         )
     keys = {job.key for job in match_jobs}
     done = {} if fresh else store.read_matches(out, keys)
+    for job in match_jobs:  # a bot that could not enter then but can now: play it again
+        if job.key in done and _not_entered_sides(done[job.key]) != {
+            side for side, problem in (("a", job.a_problem), ("b", job.b_problem)) if problem
+        }:
+            del done[job.key]
     others = store.count_other_matches(out, keys)
     return Plan(bots, status, match_jobs, done, seed, settings, restrictions, others)
+
+
+def _not_entered_sides(record: dict) -> set[str]:
+    """The sides ("a", "b") of a match record that could not enter."""
+    return {
+        run["forfeit"].get("side")
+        for deal in record.get("deals", [])
+        for run in deal.get("runs", [])
+        if isinstance(run.get("forfeit"), dict) and run["forfeit"].get("kind") == "not entered"
+    }
 
 
 def _problem(info: dict[str, Any]) -> str | None:
@@ -246,7 +272,12 @@ def _local(jobs: list[MatchJob], workers: int, finished: Callable[[dict], None])
     import multiprocessing
 
     context = multiprocessing.get_context("spawn")  # no inherited threads or sandboxes
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    pool = ProcessPoolExecutor(
+        max_workers=workers,
+        mp_context=context,
+        initializer=_die_with_parent,
+        initargs=(os.getpid(),),
+    )
     try:
         queue = list(jobs)
         running: set[Future] = set()
@@ -263,6 +294,30 @@ def _local(jobs: list[MatchJob], workers: int, finished: Callable[[dict], None])
                 process.kill()  # each one's sandboxes end with it (their lifelines close)
         raise
     pool.shutdown(wait=True)
+
+
+def _die_with_parent(parent: int) -> None:
+    """In each pool worker: end when the tournament's process does, even if it is killed
+    (SIGKILL gives it no time to stop its pool). Linux: the kernel's parent-death signal;
+    elsewhere, and as a second line, a thread that watches the parent's process id."""
+    import signal
+    import threading
+
+    with contextlib.suppress(Exception):
+        if sys.platform.startswith("linux"):
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # it was already gone
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)  # the sandboxes end with us (their lifelines close)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
 
 
 def connect(address: str):
