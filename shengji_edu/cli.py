@@ -545,18 +545,20 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Grade submitted exercise notebooks. Each notebook runs in its own child process "
             "(a fresh folder, a copy of that one notebook, time and memory limits; on Linux it "
-            "cannot signal other processes, nor write outside its folder where Landlock "
-            "exists); the grader sends the test cases, reads back plain answers and judges "
-            "them itself. Prints one table per exercise. Writes a CSV only with --csv FILE: "
-            "rows are written as each notebook finishes, and running the same command again "
-            "skips the notebooks already in FILE (same file, same SHA-256)."
+            "cannot signal other processes, use the network, read the answers or other "
+            "submissions, nor write outside its folder; not enforced on macOS or Windows: see "
+            "exercises/README.md); the grader sends the test cases, reads back plain answers "
+            "and judges them itself. Prints one table per exercise. Writes a CSV only with "
+            "--csv FILE: rows are written as each notebook finishes, and running the same "
+            "command again skips the notebooks already in FILE (same file, same SHA-256)."
         ),
     )
     grade.add_argument("paths", nargs="+", help="notebooks, or folders of notebooks")
     grade.add_argument(
         "--csv",
         metavar="FILE",
-        help="write the table to FILE (CSV); without it, no file is written",
+        help="add the rows to FILE (CSV), a ledger: a notebook's row replaces that notebook's "
+        "earlier row, every other row is kept; without it, no file is written",
     )
     grade.add_argument(
         "--timeout",
@@ -583,8 +585,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     grade.add_argument("--details", action="store_true", help="print each failure message")
     grade.add_argument(
-        "--fresh", action="store_true", help="regrade everything, ignoring the rows in --csv FILE"
+        "--fresh",
+        action="store_true",
+        help="regrade the notebooks given, ignoring their rows in --csv FILE (other rows are kept)",
     )
+    grade.add_argument("--allow-root-sandbox", action="store_true", help=ALLOW_ROOT_HELP)
     grade.set_defaults(func=cmd_grade)
 
     table = sub.add_parser("table", help="serve the play table as a web page (needs Voilà)")
@@ -627,8 +632,8 @@ def build_parser() -> argparse.ArgumentParser:
             "runs in its own sandboxed process and sees only its own view; a bot that "
             "crashes, times out or plays an illegal move loses that hand. Every pair plays "
             "the same deals twice, teams swapped. Results are written per match into --out: "
-            "running the same command again goes on where it stopped. See "
-            "docs/tournaments.md."
+            "running the same command again goes on where it stopped. Bots have no network "
+            "on Linux (not enforced on macOS or Windows). See docs/tournaments.md."
         ),
     )
     tour.add_argument("bots", help="the folder of bots")
@@ -644,22 +649,42 @@ def build_parser() -> argparse.ArgumentParser:
     )
     tour.add_argument("--out", type=_folder, default=Path("tournament-results"), help="results")
     tour.add_argument(
-        "--move-time", type=_seconds, default=2.0, metavar="S", help="seconds per decision"
+        "--move-time",
+        type=_seconds,
+        default=2.0,
+        metavar="S",
+        help="CPU seconds per decision (a bot that waits is stopped after 5 times this)",
     )
     tour.add_argument(
-        "--load-time", type=_seconds, default=20.0, metavar="S", help="seconds to load a bot"
+        "--load-time",
+        type=_seconds,
+        default=20.0,
+        metavar="S",
+        help="CPU seconds to load a bot (a bot too slow is tried again once)",
     )
     tour.add_argument(
         "--memory", type=_megabytes, default=1024, metavar="MB", help="per bot process (0: none)"
     )
     tour.add_argument("--fresh", action="store_true", help="replay every match")
+    tour.add_argument("--allow-root-sandbox", action="store_true", help=ALLOW_ROOT_HELP)
     tour.set_defaults(func=cmd_tournament)
     return parser
+
+
+ALLOW_ROOT_HELP = (
+    "when started as root, run the untrusted code as root too (by default it runs as the "
+    "unprivileged user nobody, or SHENGJI_SANDBOX_USER, and the run refuses if that is "
+    "impossible); the same as SHENGJI_ALLOW_ROOT_SANDBOX=1"
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if getattr(args, "allow_root_sandbox", False):
+        from .sandbox import ALLOW_ROOT_VARIABLE
+
+        os.environ[ALLOW_ROOT_VARIABLE] = "1"  # read by every sandbox this run starts
     try:
         return args.func(args)
     except (ValueError, RecordError, OSError) as exc:

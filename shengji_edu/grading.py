@@ -351,14 +351,14 @@ def child_package() -> Path:
     package a graded child imports first and, with Landlock, the only part of it that it may
     read. So the answers are neither importable nor readable where a notebook runs for marks.
     (With an editable install or a checkout, the package itself is then out of the child's
-    view; a package installed into site-packages is not, because the child must read
-    site-packages: the banner then says that the answers are readable, see
-    :func:`answers_hidden`.)"""
+    view; a package installed into site-packages is carved out of the site-packages folder the
+    child reads, see :func:`_read_paths`.)"""
     import atexit
     import shutil
     import tempfile
 
     folder = Path(tempfile.mkdtemp(prefix="shengji-grade-package-"))
+    folder.chmod(0o755)  # a child started by root runs as an unprivileged user: let it in
     atexit.register(shutil.rmtree, folder, ignore_errors=True)
 
     def ignore(_where: str, names: list[str]) -> list[str]:
@@ -380,16 +380,22 @@ def answers_hidden(read_paths: Sequence[str] | None, landlock: bool) -> bool:
     )
 
 
-def _read_paths(settings: Settings, exclude: Sequence[Path]) -> list[str] | None:
+def _read_paths(settings: Settings, exclude: Sequence[Path]) -> tuple[list[str] | None, list[str]]:
     """What a child may read (Landlock): Python's files and the copy of the package without
-    the answers; not the package itself, nor the checkout around it, nor the submissions."""
+    the answers; not the package itself, nor the checkout around it, nor the submissions.
+    Also the folders it may only list: when the package is installed in a ``site-packages``
+    folder, which the child must read for IPython and the rest, the package is carved out of
+    it (:func:`shengji_edu.sandbox.hide_beneath`), so its answers stay unreadable there too."""
     if not settings.restrict_reads:
-        return None
+        return None, []
     hidden = [str(p) for p in exclude]
     if not _in_site_packages():  # a checkout on sys.path (an editable install) is left out
         hidden.append(str(_PACKAGE))
     paths = sandbox.python_read_paths(extra=[str(child_package().parent)], exclude=hidden)
-    return [path for path in paths if Path(path).resolve() != _PACKAGE]
+    paths = [path for path in paths if Path(path).resolve() != _PACKAGE]
+    if not _in_site_packages():
+        return paths, []
+    return sandbox.hide_beneath(paths, _PACKAGE)
 
 
 def _in_site_packages() -> bool:
@@ -472,6 +478,7 @@ class _Turn:
             ),
             env=self.context.env,
             read_paths=self.context.read_paths,
+            list_paths=self.context.list_paths,
             restrict=self.settings.restrict,
         )
         try:
@@ -878,7 +885,7 @@ class _Context:
     def __init__(self, settings: Settings, exclude: Sequence[Path]) -> None:
         self.settings = settings
         self.env = _environment(settings)
-        self.read_paths = _read_paths(settings, exclude)
+        self.read_paths, self.list_paths = _read_paths(settings, exclude)
         self.boxes: set[sandbox.Sandbox] = set()
         self.lock = threading.Lock()
         self.stopping = False
@@ -930,6 +937,7 @@ def preflight(settings: Settings, exclude: Sequence[Path] = ()) -> tuple[_Contex
             limits=sandbox.Limits(wall=60),
             env=context.env,
             read_paths=context.read_paths,
+            list_paths=context.list_paths,
             restrict=attempt.restrict,
         )
         try:
@@ -1529,8 +1537,7 @@ def grade_command(
         if not run.restrictions.get("answers_hidden"):
             say(
                 "warning: the notebooks could read the package's answers here (no Landlock "
-                "read restriction, or the package is installed in site-packages): for marks, "
-                'grade on Linux 5.13+ with an editable install (pip install -e ".[notebooks]")'
+                "read restriction on this system): for marks, grade on Linux 5.13 or newer"
             )
     print()
     print(format_table(rows))

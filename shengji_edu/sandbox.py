@@ -22,8 +22,8 @@ Parent side
         reply = box.request({"op": "move", "state": ...}, timeout=1.0)
     print(box.ending)                             # how it ended (Ending)
 
-* ``Sandbox(args, files=..., limits=..., env=..., read_paths=..., restrict=True,
-  allow_root=None, proc=False)``: ``args``
+* ``Sandbox(args, files=..., limits=..., env=..., read_paths=..., list_paths=(),
+  restrict=True, allow_root=None, proc=False)``: ``args``
   follow the Python interpreter (``sys.executable``); ``files`` (name → bytes or text) are
   written into a fresh temporary folder, the child's working directory (also its ``HOME`` and
   ``TMPDIR``), removed afterwards. The child gets a small environment (``PATH``, ``HOME``,
@@ -46,6 +46,8 @@ Parent side
   :func:`python_read_paths`, which covers the interpreter and its libraries) lets it read
   only beneath those folders (Landlock), so it cannot read, say, the other submissions (nor
   ``/proc``, ``/tmp`` or ``/dev/shm``, which :func:`python_read_paths` leaves out).
+  ``list_paths`` are folders it may list but not read beneath; :func:`hide_beneath` carves one
+  folder out of the read paths that hold it.
 * A sandbox that is never closed still ends: its supervisor kills it two seconds after
   ``Limits.wall``, and at once if the caller's process ends.
 * A child never writes bytecode, so a module without its ``.pyc`` is compiled again in every
@@ -322,11 +324,13 @@ class Sandbox:
         limits: Limits | None = None,
         env: Mapping[str, str] | None = None,
         read_paths: Sequence[str | os.PathLike] | None = None,
+        list_paths: Sequence[str | os.PathLike] = (),
         restrict: bool = True,
         allow_root: bool | None = None,
         proc: bool = False,
     ) -> None:
         self.args = list(args)
+        self.list_paths = [str(p) for p in list_paths]
         self.proc = proc
         if allow_root is None:
             allow_root = os.environ.get(ALLOW_ROOT_VARIABLE, "") not in ("", "0")
@@ -409,6 +413,7 @@ class Sandbox:
             "token": self.token,
             "restrict": self.restrict,
             "read_paths": self.read_paths,
+            "list_paths": self.list_paths,
             "wall": limits.wall + 2.0,  # the caller kills first; this is the second line
             "cpu": limits.cpu if limits.cpu is not None else int(limits.wall) + 1,
             "memory": limits.memory,
@@ -1195,8 +1200,11 @@ def _seccomp_program(spawn: bool = True) -> bytes | None:
 
 
 # --- the supervisor (this file run as a script) ---------------------------------------------
-def _landlock_ruleset(libc, abi: int, folder: str, read_paths: Sequence[str] | None):
-    """A Landlock ruleset fd: writes only in ``folder`` (and /dev/null), reads as asked."""
+def _landlock_ruleset(
+    libc, abi: int, folder: str, read_paths: Sequence[str] | None, list_paths: Sequence[str] = ()
+):
+    """A Landlock ruleset fd: writes only in ``folder`` (and /dev/null), reads as asked
+    (``list_paths``: folders whose entries may be listed, not read)."""
     import ctypes
 
     class RulesetAttr(ctypes.Structure):
@@ -1242,7 +1250,49 @@ def _landlock_ruleset(libc, abi: int, folder: str, read_paths: Sequence[str] | N
     if reads:
         for path in read_paths or ():
             allow(path, reads)
+        for path in list_paths:
+            allow(path, read_dir)
     return ruleset
+
+
+def hide_beneath(
+    read_paths: Sequence[str], hidden: str | os.PathLike
+) -> tuple[list[str], list[str]]:
+    """``read_paths`` (for ``Sandbox(read_paths=...)``) with ``hidden`` carved out of them, and
+    the folders the child may then only list (``Sandbox(list_paths=...)``).
+
+    Landlock only grants: a folder allowed to be read is readable all the way down. So every
+    read path that holds ``hidden`` is replaced by the entries inside it, each allowed again
+    unless it holds ``hidden`` too, down to ``hidden`` itself, which gets no rule. The folders
+    on the way stay listable (the import system lists ``sys.path`` folders to find modules),
+    and nothing beneath ``hidden`` can be read. Used by the grader when the package (and so
+    its answers) is installed in a ``site-packages`` folder the child must read.
+    """
+    target = os.path.realpath(hidden)
+    reads: list[str] = []
+    lists: list[str] = []
+
+    def holds(folder: str) -> bool:
+        return target == folder or target.startswith(folder.rstrip(os.sep) + os.sep)
+
+    def carve(folder: str) -> None:
+        if folder == target:
+            return
+        lists.append(folder)
+        for name in sorted(os.listdir(folder)):
+            entry = os.path.join(folder, name)
+            if holds(os.path.realpath(entry)) and os.path.isdir(entry):
+                carve(os.path.realpath(entry))
+            elif os.path.realpath(entry) != target:
+                reads.append(entry)
+
+    for path in read_paths:
+        real = os.path.realpath(path)
+        if holds(real):
+            carve(real)
+        else:
+            reads.append(path)
+    return reads, [folder for folder in lists if folder not in reads]
 
 
 def _count_threads_of(uid: int) -> int | None:
@@ -1609,7 +1659,13 @@ def _supervise() -> int:
                 seccomp = _seccomp_program(spawn=config.get("spawn", True))
                 abi = landlock_abi()
                 if abi:
-                    ruleset = _landlock_ruleset(libc, abi, config["cwd"], config.get("read_paths"))
+                    ruleset = _landlock_ruleset(
+                        libc,
+                        abi,
+                        config["cwd"],
+                        config.get("read_paths"),
+                        config.get("list_paths") or (),
+                    )
                 restrictions.update(
                     seccomp=seccomp is not None,
                     network=seccomp is None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -532,3 +533,13 @@ def test_python_dash_m_bad_option():
     )
     assert proc.returncode == 2
     assert "robot" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_allow_root_sandbox_is_passed_to_every_sandbox_of_the_run(monkeypatch, tmp_path):
+    from shengji_edu.sandbox import ALLOW_ROOT_VARIABLE
+
+    monkeypatch.delenv(ALLOW_ROOT_VARIABLE, raising=False)
+    assert run(["tournament", str(tmp_path / "missing")]) == 2  # no such folder
+    assert ALLOW_ROOT_VARIABLE not in os.environ
+    assert run(["tournament", str(tmp_path / "missing"), "--allow-root-sandbox"]) == 2
+    assert os.environ[ALLOW_ROOT_VARIABLE] == "1"

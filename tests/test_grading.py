@@ -273,7 +273,7 @@ def check_answers_out_of_reach(hostile: dict) -> None:
     """The c* attacks: the answers are not in the graded child, and a function must be the
     notebook's own; text from a notebook reaches neither the terminal nor the CSV raw."""
     rows = hostile["rows"]
-    for name in ("c01_import_star", "c05_import_solutions", "c06_read_solutions"):
+    for name in ("c01_import_star", "c05_import_solutions", "c06_read_solutions", "c09_site_packages"):
         assert [rows[name][q] for q in QUESTIONS] == [MISSING] * 5, (name, rows[name])
     assert "ModuleNotFoundError" in rows["c05_import_solutions"]["notes"]
     assert [rows["c02_module_functions"][q] for q in EX04] == ["FAIL"] * 5
@@ -630,10 +630,31 @@ def test_the_child_package_holds_no_answers():
     assert list(copy.rglob("solutions_*")) == []
     assert [p for p in copy.rglob("*.pyc") if "solutions_" in p.name] == []
     assert not hasattr(ex01, "points_of")  # the exercise module names its answers only
-    reads = grading._read_paths(Settings(), [])
-    assert grading.answers_hidden(reads, landlock=True)
+    reads, lists = grading._read_paths(Settings(), [])
+    assert grading.answers_hidden(reads, landlock=True) and lists == []
     assert not grading.answers_hidden(None, landlock=True)
     assert not grading.answers_hidden(reads + [str(grading._PACKAGE)], landlock=True)
+
+
+def test_a_package_in_site_packages_is_carved_out_of_what_the_child_reads(monkeypatch):
+    """A non-editable install puts the answers in a site-packages folder the child must read
+    (IPython lives there): the package is carved out of it, the rest stays readable."""
+    from shengji_edu import grading
+
+    monkeypatch.setattr(grading, "_in_site_packages", lambda: True)
+    python_read_paths = grading.sandbox.python_read_paths
+    site = str(grading._PACKAGE.parent)  # stands for the site-packages folder it is in
+
+    def with_site(extra=(), **kwargs):
+        return python_read_paths(extra=[*extra, site], **kwargs)
+
+    monkeypatch.setattr(grading.sandbox, "python_read_paths", with_site)
+    reads, lists = grading._read_paths(Settings(), [])
+    package = str(grading._PACKAGE)
+    assert grading.answers_hidden(reads, landlock=True)
+    assert not any(path == package or path.startswith(package + os.sep) for path in reads)
+    assert site in lists  # its folder is listed, not read
+    assert any(Path(path).parent == grading._PACKAGE.parent for path in reads)  # its neighbours
 
 
 def test_a_function_counts_only_if_the_notebook_defines_it():

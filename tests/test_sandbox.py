@@ -243,6 +243,41 @@ def test_reads_only_what_it_was_given(tmp_path):
         assert run(child, "import json, shengji_edu; result = 1")["ok"]  # Python still works
 
 
+@linux_only
+@needs_landlock
+def test_a_folder_carved_out_of_the_read_paths_can_be_listed_not_read():
+    """What the grader does when the package (and its answers) sits in a site-packages folder
+    the child must read: the folder's other modules import, the package's files do not read."""
+    import shutil
+    import tempfile
+
+    top = Path(tempfile.mkdtemp(prefix=".hide-beneath-", dir=ROOT))  # not in /tmp: shown
+    try:
+        site = top / "site-packages"
+        (site / "answers").mkdir(parents=True)
+        secret = site / "answers" / "solutions.py"
+        secret.write_text("ANSWER = 42\n", encoding="utf-8")
+        (site / "helper.py").write_text("VALUE = 7\n", encoding="utf-8")
+        for folder in (top, site, site / "answers"):
+            folder.chmod(0o755)  # an unprivileged child user must be able to enter them
+        paths = sandbox.python_read_paths(extra=[ROOT / "shengji_edu", ROOT, top])
+        reads, lists = sandbox.hide_beneath(paths, site / "answers")
+        assert str(site / "helper.py") in reads and str(site) in lists
+        assert not any(str(site / "answers") in path for path in reads)
+        with box(read_paths=reads, list_paths=lists) as child:
+            listed = f"import os; result = sorted(os.listdir({str(site)!r}))"
+            assert run(child, listed)["value"] == repr(["answers", "helper.py"])
+            imported = f"import sys; sys.path.insert(0, {str(site)!r}); import helper"
+            imported += "; result = helper.VALUE"
+            assert run(child, imported)["value"] == "7"
+            error = run(child, f"result = open({str(secret)!r}).read()")["error"]
+            assert error.startswith("PermissionError"), error
+            error = run(child, "import answers.solutions")["error"]
+            assert error.startswith(("PermissionError", "ModuleNotFoundError")), error
+    finally:
+        shutil.rmtree(top)
+
+
 def test_capabilities_and_description_are_plain_words():
     caps = capabilities()
     assert {"platform", "memory", "seccomp", "landlock"} <= set(caps)
