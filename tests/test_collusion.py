@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import json
 import os
-import pwd
 import shutil
 import subprocess
 import sys
@@ -31,6 +30,7 @@ import time
 from pathlib import Path
 
 import pytest
+from users import becoming, ordinary_user
 
 from shengji_edu import sandbox
 from shengji_edu.sandbox import Sandbox, SandboxClosed, capabilities
@@ -262,38 +262,14 @@ def test_a_graded_notebook_reads_no_secrets_sends_nothing_and_forks_within_its_l
 
 
 # --- and as an ordinary user, when the tests run as root -----------------------------------
-def ordinary_user() -> tuple[int, int]:
-    """An ordinary user to run as: SHENGJI_TEST_USER, else uid 1000, else nobody."""
-    name = os.environ.get("SHENGJI_TEST_USER")
-    for lookup in ([lambda: pwd.getpwnam(name)] if name else []) + [
-        lambda: pwd.getpwuid(1000),
-        lambda: pwd.getpwnam("nobody"),
-    ]:
-        try:
-            entry = lookup()
-        except KeyError:
-            continue
-        return entry.pw_uid, entry.pw_gid
-    pytest.skip("no ordinary user to run as")
-
-
 def as_ordinary_user(scenario: str, tmp_path: Path) -> dict:
     """Run one scenario in a child process of an ordinary user (from root): in a private mount
     namespace where that user is shown this Python (as the sandbox does for its children)."""
     uid, gid = ordinary_user()
-    reach = sandbox.python_read_paths(extra=[ROOT], proc=True)
     work = tmp_path / "work"
     work.mkdir()
     os.chown(work, uid, gid)
-
-    def become() -> None:
-        libc = sandbox._libc()
-        if libc.unshare(sandbox._CLONE_NEWNS) != 0:
-            raise OSError("unshare")
-        sandbox._uncover(libc, [*reach, __file__, str(work)], uid, gid)
-        os.setgroups([])
-        os.setgid(gid)
-        os.setuid(uid)
+    become = becoming(uid, gid, [str(ROOT), __file__, str(work)])
 
     env = {
         "PATH": os.environ.get("PATH", os.defpath),

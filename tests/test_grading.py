@@ -21,6 +21,7 @@ process a submission left behind would be found.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import functools
 import hashlib
@@ -29,8 +30,10 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
+import threading
 import time
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -38,6 +41,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from subreaper import SUBREAPER_RUNNER, alive_with
+from users import ROOTED, becoming, ordinary_user
 
 from shengji_edu.cli import main
 from shengji_edu.exercises import ex01, questions
@@ -176,12 +180,15 @@ def grade_hostile(base: Path) -> dict:
     for path in outside:
         path.unlink(missing_ok=True)
     honest = {p.name: p.read_bytes() for p in folder.glob("*honest*.ipynb")}
-    env = {**os.environ, "SHENGJI_EDU_TIME_LIMIT": "1"}
+    env = {**os.environ, "SHENGJI_EDU_TIME_LIMIT": "1", "SHENGJI_TEST_SECRET": SECRET}
     env.pop("SHENGJI_EDU_STRICT", None)
     command = [sys.executable, "-c", SUBREAPER_RUNNER, "grade", "submissions", "--csv"]
     command += ["grades.csv", "--timeout", str(TIMEOUT), "--cell-timeout", str(CELL_TIMEOUT)]
     command += ["--jobs", "2"]
-    done = subprocess.run(command, cwd=base, env=env, capture_output=True, text=True, timeout=900)
+    with listening_udp(47999) as heard:  # c10_leaks sends here if it can
+        done = subprocess.run(
+            command, cwd=base, env=env, capture_output=True, text=True, timeout=900
+        )
     report = json.loads(done.stdout.strip().splitlines()[-1])
     rows = {Path(row["file"]).stem: row for row in read_csv(base / "grades.csv")}
     return {
@@ -193,7 +200,42 @@ def grade_hostile(base: Path) -> dict:
         "honest": honest,
         "outside": outside,
         "count": len(list(folder.glob("*.ipynb"))),
+        "heard": heard,
     }
+
+
+SECRET = "instructor-token-do-not-leak"
+"""In the grader's environment while the hostile folder is graded: no notebook may see it."""
+
+
+@contextlib.contextmanager
+def listening_udp(port: int):
+    """Collect what arrives on 127.0.0.1:``port`` while the block runs (nothing should)."""
+    heard: list[bytes] = []
+    try:
+        listener = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        listener.bind(("127.0.0.1", port))
+    except OSError:  # the port is taken: the seccomp checks in test_collusion.py still hold
+        yield heard
+        return
+    listener.settimeout(0.2)
+    done = threading.Event()
+
+    def listen() -> None:
+        while not done.is_set():
+            try:
+                heard.append(listener.recv(100))
+            except OSError:
+                continue
+
+    thread = threading.Thread(target=listen, daemon=True)
+    thread.start()
+    try:
+        yield heard
+    finally:
+        done.set()
+        thread.join()
+        listener.close()
 
 
 @pytest.mark.slow
@@ -208,6 +250,39 @@ def test_hostile_submissions_earn_nothing_and_leave_nothing(tmp_path):
     check_reports(hostile)
     if landlock_abi() > 0:  # writes are confined only with Landlock
         assert [path for path in hostile["outside"] if path.exists()] == []
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not ROOTED, reason="the tests run as an ordinary user already")
+@pytest.mark.skipif(not LINUX or not capabilities()["seccomp"], reason="as the test above")
+def test_the_hostile_folder_as_an_ordinary_user(tmp_path):
+    """The same run of the hostile folder, started by an ordinary user (the tests run as root
+    here): the guarantees hold for both, as exercises/README.md says."""
+    uid, gid = ordinary_user()
+    work = tmp_path / "user"
+    work.mkdir()
+    os.chown(work, uid, gid)
+    test = f"{Path(__file__).resolve()}::test_hostile_submissions_earn_nothing_and_leave_nothing"
+    env = {
+        "PATH": os.environ.get("PATH", os.defpath),
+        "HOME": str(work),
+        "TMPDIR": str(work),
+        "PYTHONDONTWRITEBYTECODE": "1",  # it may not write in the checkout
+    }
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", test]
+    command += ["--basetemp", str(work / "pytest"), "-o", "addopts="]
+    done = subprocess.run(
+        command,
+        preexec_fn=becoming(uid, gid, [str(ROOT), str(work)]),
+        env=env,
+        cwd=work,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert "1 passed" in done.stdout
 
 
 def check_limits_and_processes(hostile: dict) -> None:
@@ -260,6 +335,9 @@ def check_reports(hostile: dict) -> None:
         assert set(rows[name][q] for q in QUESTIONS) <= {ERROR, NA, "FAIL"}, name
     check_answers_out_of_reach(hostile)
     assert "not a readable notebook (JSONDecodeError)" in rows["b01_broken"]["notes"]
+    assert "RuntimeError: leaks found: []" in rows["c10_leaks"]["notes"]
+    assert hostile["heard"] == []
+    assert SECRET not in hostile["output"]
     assert "not a readable notebook (an empty file)" in rows["b02_empty"]["notes"]
     assert rows["b03_syntax_error"]["ex01.q1"] == "FAIL"
     assert "syntax error in cell 4: expected ':' (line 1)" in rows["b03_syntax_error"]["notes"]
@@ -273,7 +351,12 @@ def check_answers_out_of_reach(hostile: dict) -> None:
     """The c* attacks: the answers are not in the graded child, and a function must be the
     notebook's own; text from a notebook reaches neither the terminal nor the CSV raw."""
     rows = hostile["rows"]
-    for name in ("c01_import_star", "c05_import_solutions", "c06_read_solutions", "c09_site_packages"):
+    for name in (
+        "c01_import_star",
+        "c05_import_solutions",
+        "c06_read_solutions",
+        "c09_site_packages",
+    ):
         assert [rows[name][q] for q in QUESTIONS] == [MISSING] * 5, (name, rows[name])
     assert "ModuleNotFoundError" in rows["c05_import_solutions"]["notes"]
     assert [rows["c02_module_functions"][q] for q in EX04] == ["FAIL"] * 5
