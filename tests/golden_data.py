@@ -48,7 +48,7 @@ RULES = {
     "size": r"\bled, so play exactly \d+\b",
     "in hand": r": (play|lead) cards from your hand$",
     "follow suit": r": you must follow with .+ only, not ",
-    "short of the suit": r": you must play all of them\b",
+    "short of the suit": r": you must play (?:it|all of them), then any other cards\b",
     "pair": r"\bwas led and you hold .+: you must follow with a pair$",
     "pairs": r"^the lead holds \d+ pairs of .+: you must play at least \d+",
     "tractor": r": you must follow with a tractor of \d+ pairs$",

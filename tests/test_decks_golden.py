@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from golden_data import cards, gist, load, texts, trump
@@ -111,11 +112,16 @@ def test_lead_formats_and_kitty_multipliers_are_unchanged():
 # --- following ------------------------------------------------------------------------------
 
 
+ONE_BUT_PLURAL = re.compile(r"\b1 (?:\S+ )?(?:cards|pairs)\b")
+"""Counting one in the plural, as the old code did ("you hold 1 ♥ cards"): no longer."""
+
+
 def check_following_is_unchanged(case):
     hand, lead, trumps = cards(case["hand"]), cards(case["lead"]), trump(case["trump"])
     for play, reason in case["verdicts"]:
         new = check_follow(hand, lead, cards(play), trumps)
         assert (new.ok, gist(new.reason)) == (not reason, gist(reason)), (play, case)
+        assert not ONE_BUT_PLURAL.search(new.reason), new.reason  # the old "1 ♥ cards"
     listed = [texts(p) for p in legal_follows(hand, lead, trumps)]
     assert listed == case["legal"], case
     assert [texts(p) for p in iter_legal_follows(hand, lead, trumps)] == listed
