@@ -34,8 +34,6 @@ obligations fail, the reason names the first one that the best attempt could not
 Each reason is a :class:`~shengji_edu.i18n.Message` (``verdict.message``; ``verdict.reason``
 is its English text), so a front end shows it in its own language. Only a refusal builds
 one, and its English is written only when read: a legal follow costs what it always did.
-The English of every reason is kept word for word as it was before messages (tests compare
-it with a frozen copy of the rules), "you hold 1 ♥ cards" included.
 """
 
 from __future__ import annotations
@@ -275,19 +273,22 @@ def check_follow(
 
 # --- the reasons (built only for an illegal play: a legal one never pays for them) ----------
 def _suit_reason(suit: str, held: int, others: list[Card]) -> Message:
-    # "cards" even for one card: the English reason is kept as it always was
     if suit == TRUMP:
-        return message(
-            "trumps were led and you hold {held} trump cards: you must follow with trumps only, "
+        return plural_message(
+            "trumps were led and you hold {n} trump card: you must follow with trumps only, "
             "not {cards}",
-            held=held,
+            "trumps were led and you hold {n} trump cards: you must follow with trumps only, "
+            "not {cards}",
+            held,
             cards=others,
         )
-    return message(
-        "{suit} was led and you hold {held} {suit} cards: you must follow with {suit} only, "
+    return plural_message(
+        "{suit} was led and you hold {n} {suit} card: you must follow with {suit} only, "
         "not {cards}",
+        "{suit} was led and you hold {n} {suit} cards: you must follow with {suit} only, "
+        "not {cards}",
+        held,
         suit=Suit(suit),
-        held=held,
         cards=others,
     )
 
@@ -295,8 +296,8 @@ def _suit_reason(suit: str, held: int, others: list[Card]) -> Message:
 def _short_reason(suit: str, hand_suit: list[Card], kept: list[Card]) -> Message:
     if suit == TRUMP:
         return plural_message(
-            "you hold only {n} trump card ({cards}): you must play all of them, then any "
-            "other cards; you kept {kept}",
+            "you hold only {n} trump card ({cards}): you must play it, then any other cards; "
+            "you kept {kept}",
             "you hold only {n} trump cards ({cards}): you must play all of them, then any "
             "other cards; you kept {kept}",
             len(hand_suit),
@@ -304,8 +305,8 @@ def _short_reason(suit: str, hand_suit: list[Card], kept: list[Card]) -> Message
             kept=kept,
         )
     return plural_message(
-        "you hold only {n} {suit} card ({cards}): you must play all of them, then any other "
-        "cards; you kept {kept}",
+        "you hold only {n} {suit} card ({cards}): you must play it, then any other cards; "
+        "you kept {kept}",
         "you hold only {n} {suit} cards ({cards}): you must play all of them, then any other "
         "cards; you kept {kept}",
         len(hand_suit),
@@ -595,7 +596,8 @@ def random_follow(
     fmt = lead_format(lead, trump)
     size = fmt.size
     if len(hand) < size:
-        raise ValueError(f"a hand of {len(hand)} cards cannot follow a lead of {size}")
+        held = f"{len(hand)} card" if len(hand) == 1 else f"{len(hand)} cards"
+        raise ValueError(f"a hand of {held} cannot follow a lead of {size}")
     hand_suit = trump.cards_of(hand, fmt.suit)
     if len(hand_suit) <= size:
         suit, suit_of = fmt.suit, trump.suit_by_index  # trump.suit_of(c) is suit_of[c.index]

@@ -281,7 +281,8 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
     size = len(lead)
     for i, play in enumerate(plays):
         if len(play) != size:
-            raise ValueError(f"play {i} has {len(play)} cards but the lead has {size}")
+            has = f"{len(play)} card" if len(play) == 1 else f"{len(play)} cards"
+            raise ValueError(f"play {i} has {has} but the lead has {size}")
     if size == 1:
         return _single_card_winner(plays, trump)
     fmt = lead_format(lead, trump)

@@ -258,8 +258,8 @@ def test_the_reason_survives_the_engine_raising_it_as_text():
         parse_cards("HA S4"), parse_cards("H4"), parse_cards("S4"), Trump(10, "S")
     )
     exc = IllegalMove(verdict.reason)
-    english = "♥ was led and you hold 1 ♥ cards: you must follow with ♥ only, not ♠4"
-    assert str(exc) == verdict.reason == english  # "1 ♥ cards": the English is kept as it was
+    english = "♥ was led and you hold 1 ♥ card: you must follow with ♥ only, not ♠4"
+    assert str(exc) == verdict.reason == english
     assert render(exc, "zh") == "首家出的是♥，你有 1 张♥：只能跟♥，不能出 ♠4"
     with pytest.raises(ValueError) as caught:
         declaration_strength(parse_cards("LJ H3"), 10)
@@ -269,6 +269,10 @@ def test_the_reason_survives_the_engine_raising_it_as_text():
     import pickle
 
     assert render(pickle.loads(pickle.dumps(again)), "zh") == render(again, "zh")
+
+
+ONE_BUT_PLURAL = re.compile(r"\b1 (?:\S+ )?(?:cards|pairs|triples|singles|points|levels)\b")
+"""English that counts one of something in the plural ("you hold 1 ♥ cards")."""
 
 
 def test_every_reason_of_the_rules_core_reads_as_chinese():
@@ -284,6 +288,7 @@ def test_every_reason_of_the_rules_core_reads_as_chinese():
 
     def check(reason, msg):
         assert msg is not None and str(msg) == reason
+        assert not ONE_BUT_PLURAL.search(reason), reason  # "1 ♥ card", "2 ♥ cards"
         chinese = msg.render("zh")
         assert no_english(chinese), (reason, chinese)
         seen.add(msg.msgid)

@@ -1,8 +1,9 @@
 """Lesson 11 (more decks): what it claims about the old code, and its follow-ladder picture.
 
 * The lesson says its fingerprint of 300 two-deck tricks was recorded with the rules core as
-  it was before RULES §11. Its own cells are run here against that frozen copy
-  (``tests/legacy``): the assert in the lesson must pass there too.
+  it was before RULES §11. That code's 300 lines are in the golden data (``tests/golden``,
+  recorded by running the lesson's cell against the frozen copy of the old rules): their
+  fingerprint is the lesson's, and the package's lines say the same (reasons by their gist).
 * ``draw_follow_ladder`` (shengji_edu.render.pictures) draws one row per rung, marks the
   cards played, copies counted, and refuses a play that is not in its hand.
 """
@@ -14,18 +15,15 @@ import json
 import random
 from pathlib import Path
 
-import legacy.cards as old_cards
-import legacy.follow as old_follow
-import legacy.tricks as old_tricks
-import legacy.trump as old_trump
-import legacy.units as old_units
 import pytest
+from golden_data import gist, load
 
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 
+import shengji_edu  # noqa: E402
 from shengji_edu import Trump, legal_follows, parse_cards  # noqa: E402
 from shengji_edu.render.pictures import (  # noqa: E402
     KEPT_FACE,
@@ -47,22 +45,30 @@ def lesson_cell(marker: str) -> str:
     return "\n".join(line for line in source.splitlines() if not line.startswith("from "))
 
 
-def test_the_recorded_fingerprint_is_what_the_frozen_two_deck_code_gives():
-    namespace = {
-        "hashlib": hashlib,
-        "random": random,
-        "new_deck": old_cards.new_deck,
-        "format_cards": old_cards.format_cards,
-        "Trump": old_trump.Trump,
-        "decompose": old_units.decompose,
-        "random_follow": old_follow.random_follow,
-        "check_follow": old_follow.check_follow,
-        "trick_winner": old_tricks.trick_winner,
-    }
+def test_the_recorded_fingerprint_is_what_the_old_two_deck_code_gave():
+    golden = load("lesson11")
+    lines = golden["lines"]
+    assert len(lines) == 300 and golden["seeds"] == [1, 300]
+    digest = hashlib.sha256("\n".join(lines).encode()).hexdigest()[:16]
+    assert digest == golden["sha256_16"]
+    # the lesson's cell, with the old code's answer for each seed: its assert passes
+    namespace = {"hashlib": hashlib, "two_deck_answers": lambda seed: lines[seed - 1]}
+    exec(lesson_cell("RECORDED = "), namespace)
+    assert namespace["RECORDED"] == digest and namespace["lines"] == lines
+
+
+def test_the_package_tells_the_lessons_tricks_as_the_old_code_did():
+    namespace = {"hashlib": hashlib, "random": random, **vars(shengji_edu)}
     exec(lesson_cell("def two_deck_answers("), namespace)
-    exec(lesson_cell("RECORDED = "), namespace)  # asserts the fingerprint
-    assert namespace["RECORDED"] and len(namespace["lines"]) == 300
-    assert namespace["new_deck"] is old_cards.new_deck  # the frozen code really ran
+    for seed, was in enumerate(load("lesson11")["lines"], start=1):
+        line = namespace["two_deck_answers"](seed)
+        play, _, reason = line.partition(" -> ")
+        old_play, _, old_reason = was.partition(" -> ")
+        winner, _, reason = reason.partition("; ")
+        old_winner, _, old_reason = old_reason.partition("; ")
+        assert (play, winner) == (old_play, old_winner), seed
+        said = [gist("" if text == "legal" else text) for text in (reason, old_reason)]
+        assert said[0] == said[1], seed
 
 
 @pytest.fixture(autouse=True)

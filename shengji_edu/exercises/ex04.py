@@ -66,15 +66,17 @@ def _explain_follow(args: tuple, expected: object) -> list[str]:
     fmt = lead_format(lead, trump)
     held_pairs = sum(pair_profile(hand_suit, trump).values())
     if len(hand_suit) < n:
+        noun = "trump card" if suit == "T" else f"{name} card"  # "2 trump cards", "1 ♥ card"
         detail = (
-            f"{RULE_NAMES[2]}: the hand holds only {len(hand_suit)} {name} card(s), fewer "
-            f"than the {n} led, so it plays all of them and any other cards; rules 3 and 4 "
-            f"then ask nothing more"
+            f"{RULE_NAMES[2]}: the hand holds only {_count(len(hand_suit), noun)}, fewer "
+            f"than the {n} led, so it plays {'it' if len(hand_suit) == 1 else 'all of them'} and "
+            "any other cards; rules 3 and 4 then ask nothing more"
         )
     elif fmt.total_pairs and held_pairs < fmt.total_pairs:
         detail = (
-            f"{RULE_NAMES[3]}: it asks for min({fmt.total_pairs} pair(s) led, {held_pairs} "
-            f"pair(s) of {name} held) = {min(fmt.total_pairs, held_pairs)} pair(s)"
+            f"{RULE_NAMES[3]}: it asks for min({_count(fmt.total_pairs, 'pair')} led, "
+            f"{_count(held_pairs, 'pair')} of {name} held) = "
+            f"{_count(min(fmt.total_pairs, held_pairs), 'pair')}"
         )
     elif fmt.tractors and longest_run(pair_profile(hand_suit, trump)) < fmt.tractors[0]:
         detail = (
@@ -84,6 +86,11 @@ def _explain_follow(args: tuple, expected: object) -> list[str]:
     else:
         detail = "every obligation of RULES §5.1-5.4 is met"
     return [f"Why: this play is legal ({detail})."]
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 pair``, ``2 pairs``, ``0 pairs``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def _explain_suit(args: tuple, expected: object) -> list[str]:
