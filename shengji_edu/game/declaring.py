@@ -100,11 +100,6 @@ class Declaration:
             suit=Suit(self.suit),
         )
 
-    @property
-    def uses_level_cards(self) -> bool:
-        """Level cards of a suit (not jokers): what only its declarer may reinforce."""
-        return self.suit is not None
-
 
 def ladder_text(decks: int = 2) -> str:
     """The ladder in words for messages, e.g. ``one level card < a pair of level cards < …``."""

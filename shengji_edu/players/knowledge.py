@@ -187,20 +187,6 @@ def trick_plays(view: PlayerView) -> list[Sequence[Card]]:
     return [cards for _seat, cards in view.current_trick]
 
 
-def hand_counts(view: PlayerView) -> Counter:
-    """``Counter(view.hand)``, remembered for the last hand asked about (a player's rules ask
-    for it several times per decision). Read it; do not change it."""
-    global _last_counts
-    hand = view.hand
-    last = _last_counts  # one tuple, read at once: safe with threads
-    if last[0] is not hand:
-        last = _last_counts = (hand, Counter(hand))
-    return last[1]
-
-
-_last_counts: tuple = (None, None)
-
-
 def current_winner(view: PlayerView) -> int | None:
     """Seat winning the running trick so far (None before the lead)."""
     plays = view.current_trick

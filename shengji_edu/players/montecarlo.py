@@ -56,8 +56,6 @@ DEFAULT_DEPTH = 3
 rollouts are cheaper, so more worlds fit in the same time; the table in results/README.md and
 ``results/arena_montecarlo_*`` say how the settings compare against greedy."""
 
-DEFAULT_BUDGET = DEFAULT_SAMPLES  # the old names, for lesson 8 and older code
-DEFAULT_HORIZON = DEFAULT_DEPTH
 
 MAX_CANDIDATES = 5
 

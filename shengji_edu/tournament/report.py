@@ -19,7 +19,7 @@ from typing import Any
 from ..arena import ArenaResult
 from ..rules import RuleSet
 from . import rating as rt
-from .store import MANIFEST, read_json, read_manifest, read_matches, write_json, write_text
+from .store import MANIFEST, read_manifest, read_matches, write_json, write_text
 
 RESULT_FORMAT = "shengji-edu tournament results"
 
@@ -279,14 +279,6 @@ class TournamentResult:
             records=[found[k] for k in keys if k in found],
             limits=manifest.get("limits", {}),
         )
-
-    @classmethod
-    def from_leaderboard(cls, path: str | Path) -> dict[str, Any]:
-        """The plain data of a ``leaderboard.json`` (for reading a finished tournament)."""
-        data = read_json(Path(path))
-        if not isinstance(data, dict) or data.get("format") != RESULT_FORMAT:
-            raise ValueError(f"{path} is not a tournament's leaderboard.json")
-        return data
 
 
 def format_standings(rows: list[dict[str, Any]], width: int = 100) -> str:

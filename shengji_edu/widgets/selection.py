@@ -62,9 +62,6 @@ class HandToggles:
         """The cards whose toggles are pressed, in display order."""
         return [c for t, c in self._bound if t.value]
 
-    def selected_toggles(self) -> list[widgets.ToggleButton]:
-        return [t for t, _ in self._bound if t.value]
-
     # --- changing -----------------------------------------------------------------------------
     def sync(self, hand: Sequence[Card], order: Callable[[Sequence[Card]], list[Card]]) -> bool:
         """Make the toggles show ``hand`` in ``order``; True if which toggles show changed.
