@@ -538,7 +538,8 @@ def test_python_dash_m_bad_option():
 def test_allow_root_sandbox_is_passed_to_every_sandbox_of_the_run(monkeypatch, tmp_path):
     from shengji_edu.sandbox import ALLOW_ROOT_VARIABLE
 
-    monkeypatch.delenv(ALLOW_ROOT_VARIABLE, raising=False)
+    monkeypatch.setenv(ALLOW_ROOT_VARIABLE, "0")  # so that the variable is removed after the test
+    monkeypatch.delenv(ALLOW_ROOT_VARIABLE)  # (main() sets it for the rest of its process)
     assert run(["tournament", str(tmp_path / "missing")]) == 2  # no such folder
     assert ALLOW_ROOT_VARIABLE not in os.environ
     assert run(["tournament", str(tmp_path / "missing"), "--allow-root-sandbox"]) == 2
