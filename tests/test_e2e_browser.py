@@ -60,7 +60,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
-TIME_LIMIT = 120.0
 SCREENSHOTS = Path(os.environ.get("SHENGJI_E2E_SCREENSHOTS") or ROOT / "build" / "e2e-screenshots")
 SERVER_START_TIMEOUT = 30.0
 CARD = re.compile(r"^(?:[♠♥♦♣](?:10|[2-9JQKA])|BJ|LJ)$")
@@ -535,7 +534,6 @@ def test_play_a_whole_hand_in_jupyterlab(jupyter_lab, record_property):
         f"e2e click on play -> next turn drawn, {len(latency)} plays: median "
         f"{1000 * latency[len(latency) // 2]:.0f} ms, max {1000 * latency[-1]:.0f} ms"
     )
-    assert took < TIME_LIMIT, timeline
 
 
 @pytest.fixture
@@ -719,7 +717,6 @@ def test_a_whole_hand_on_the_voila_page_after_mouse_settings_with_a_reload(
     record_property("e2e_seconds", round(took, 1))
     print(f"\ne2e Voilà {size} {lang}: " + ", ".join(f"{k} {v:.1f} s" for k, v in steps.items()))
     print(f"clicked with the mouse: {dict(sorted(CLICKED.items()))}")
-    assert took < 3 * TIME_LIMIT
 
 
 def kernels(server_pid: int) -> int:
