@@ -35,6 +35,8 @@ from users import becoming, ordinary_user
 from shengji_edu import sandbox
 from shengji_edu.sandbox import Sandbox, SandboxClosed, capabilities
 
+pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 LINUX = sys.platform.startswith("linux")

@@ -65,6 +65,8 @@ from shengji_edu.grading import (
 )
 from shengji_edu.sandbox import capabilities, landlock_abi
 
+pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "submissions"
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"

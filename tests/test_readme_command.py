@@ -24,6 +24,8 @@ from urllib.parse import quote, unquote
 import pytest
 from markdown_text import ROOT, is_external, links, markdown_parts
 
+pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
+
 README = ROOT / "README.md"
 INSTALL = ROOT / "docs" / "install.md"  # the conda and PowerShell set-ups live there
 START_TIMEOUT = 60.0

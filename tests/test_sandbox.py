@@ -29,6 +29,8 @@ from shengji_edu.sandbox import (
     landlock_abi,
 )
 
+pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
+
 ROOT = Path(__file__).resolve().parent.parent
 LINUX = sys.platform.startswith("linux")
 POSIX = os.name == "posix"

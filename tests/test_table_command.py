@@ -19,6 +19,8 @@ from shengji_edu import cli
 from shengji_edu.widgets import PlayTable
 from shengji_edu.widgets.app import APP_NOTEBOOK, table_from_environment, table_settings
 
+pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

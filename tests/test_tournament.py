@@ -39,6 +39,8 @@ from shengji_edu.tournament.match import forfeit_result
 from shengji_edu.tournament.rating import bradley_terry, expected_share, ranks, scores
 from shengji_edu.tournament.schedule import deal_setups, pairs
 
+pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures"
 LINUX = sys.platform.startswith("linux")
