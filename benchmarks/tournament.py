@@ -22,8 +22,8 @@ import sys
 import time
 
 from shengji_edu.arena import play_duplicate
-from shengji_edu.grading import grader_version
 from shengji_edu.rules import RuleSet
+from shengji_edu.sandbox import code_version
 from shengji_edu.tournament.bots import Bot
 from shengji_edu.tournament.match import MatchJob, Settings, play_match
 from shengji_edu.tournament.schedule import deal_setups
@@ -57,7 +57,7 @@ def measure(kind: str, deals: int) -> dict[str, tuple[float, float]]:
     in_process = tuple(x / (2 * deals) for x in clock.read())
     bot = Bot(kind, "baseline", "benchmark", kind)
     settings = Settings(move_time=60)
-    engine = grader_version()
+    engine = code_version()
     clock = Clock()  # a match of one deal: the fixed cost and two hands
     play_match(MatchJob("b1", bot, bot, setups[:1], RuleSet(), settings, engine))
     short = clock.read()

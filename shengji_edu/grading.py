@@ -322,19 +322,6 @@ def transient(error: BaseException | str) -> bool:
     return False
 
 
-def _environment(settings: Settings) -> dict[str, str]:
-    """What the child needs besides the sandbox's minimal environment: its package is the
-    copy without the answers (:func:`child_package`), first on its path."""
-    import site
-
-    return {
-        "MPLBACKEND": "Agg",
-        "SHENGJI_EDU_TIME_LIMIT": f"{settings.call_limit:g}",
-        "PYTHONUSERBASE": site.getuserbase(),
-        "PYTHONPATH": str(child_package().parent),
-    }
-
-
 _PACKAGE = Path(__file__).resolve().parent
 _ANSWERS = re.compile(r"solutions_ex\d\d\b")
 """The modules holding the answers (``exercises/solutions_exNN.py``, their bytecode too)."""
@@ -380,22 +367,21 @@ def answers_hidden(read_paths: Sequence[str] | None, landlock: bool) -> bool:
     )
 
 
-def _read_paths(settings: Settings, exclude: Sequence[Path]) -> tuple[list[str] | None, list[str]]:
-    """What a child may read (Landlock): Python's files and the copy of the package without
-    the answers; not the package itself, nor the checkout around it, nor the submissions.
-    Also the folders it may only list: when the package is installed in a ``site-packages``
-    folder, which the child must read for IPython and the rest, the package is carved out of
-    it (:func:`shengji_edu.sandbox.hide_beneath`), so its answers stay unreadable there too."""
-    if not settings.restrict_reads:
-        return None, []
-    hidden = [str(p) for p in exclude]
-    if not _in_site_packages():  # a checkout on sys.path (an editable install) is left out
-        hidden.append(str(_PACKAGE))
-    paths = sandbox.python_read_paths(extra=[str(child_package().parent)], exclude=hidden)
-    paths = [path for path in paths if Path(path).resolve() != _PACKAGE]
-    if not _in_site_packages():
-        return paths, []
-    return sandbox.hide_beneath(paths, _PACKAGE)
+def child_setup(settings: Settings, exclude: Sequence[Path]) -> sandbox.PythonChild:
+    """A graded child (:func:`shengji_edu.sandbox.python_child`): the copy of the package
+    without the answers first on its path and readable; not the package itself, nor the
+    checkout around it, nor the submissions. When the package is installed in a
+    ``site-packages`` folder, which the child must read for IPython and the rest, the package
+    is carved out of it (:func:`shengji_edu.sandbox.hide_beneath`), so its answers stay
+    unreadable there too."""
+    installed = _in_site_packages()
+    return sandbox.python_child(
+        path_first=str(child_package().parent),
+        exclude=[*exclude, *([] if installed else [_PACKAGE])],
+        carve=[_PACKAGE] if installed else [],
+        restrict_reads=settings.restrict_reads,
+        env={"SHENGJI_EDU_TIME_LIMIT": f"{settings.call_limit:g}"},
+    )
 
 
 def _in_site_packages() -> bool:
@@ -884,8 +870,8 @@ class _Context:
 
     def __init__(self, settings: Settings, exclude: Sequence[Path]) -> None:
         self.settings = settings
-        self.env = _environment(settings)
-        self.read_paths, self.list_paths = _read_paths(settings, exclude)
+        child = child_setup(settings, exclude)
+        self.env, self.read_paths, self.list_paths = child.env, child.read_paths, child.list_paths
         self.boxes: set[sandbox.Sandbox] = set()
         self.lock = threading.Lock()
         self.stopping = False
@@ -1087,7 +1073,7 @@ class GradingRun:
 
     # --- resuming -------------------------------------------------------------------------
     def _resume(self) -> None:
-        version = grader_version()
+        version = sandbox.code_version()
         folder = self.csv_path.resolve().parent
         files = {}
         for row in self.previous:
@@ -1220,16 +1206,6 @@ class GradingRun:
 
 
 # --- the CSV ----------------------------------------------------------------------------------
-def grader_version() -> str:
-    """A short hash of the package's code: rows graded by other code are not reused."""
-    digest = hashlib.sha256()
-    root = Path(__file__).resolve().parent
-    for path in sorted(root.rglob("*.py")):
-        digest.update(path.relative_to(root).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:12]
-
-
 def question_columns(rows: Sequence[Row]) -> list[str]:
     """The question ids of every exercise present, in order (``ex01.q1`` …)."""
     present = sorted({row.exercise for row in rows if row.exercise in EXERCISES})
@@ -1262,7 +1238,7 @@ def table_rows(
     """Header and rows of the CSV (``file`` relative to ``folder``, see :func:`csv_file_name`)."""
     columns = question_columns(rows)
     header = [*CSV_START, *columns, *CSV_END]
-    version = grader_version()
+    version = sandbox.code_version()
     body = []
     for row in rows:
         graded = row.state == "graded"

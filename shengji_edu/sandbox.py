@@ -964,6 +964,67 @@ _DEVICES = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom"
 """The devices a child may read (not /dev: /dev/shm is scratch space shared by everyone)."""
 
 
+@dataclass(frozen=True)
+class PythonChild:
+    """What a sandboxed Python child that imports this package is given: its environment
+    (besides the sandbox's minimal one) and what it may read (``Sandbox(env=…,
+    read_paths=…, list_paths=…)``)."""
+
+    env: dict[str, str]
+    read_paths: list[str] | None
+    list_paths: list[str]
+
+
+def python_child(
+    *,
+    path_first: str | None = None,
+    readable: Sequence[str | os.PathLike] = (),
+    exclude: Sequence[str | os.PathLike] = (),
+    carve: Sequence[str | os.PathLike] = (),
+    restrict_reads: bool = True,
+    env: Mapping[str, str] | None = None,
+) -> PythonChild:
+    """The one set-up of a Python child, shared by the grader and the tournament.
+
+    ``path_first`` goes first on the child's import path (``PYTHONPATH``) and may be read: a
+    checkout the package is run from, or the grader's copy of the package without the
+    answers. ``readable`` are more folders it may read. Folders holding anything in
+    ``exclude`` are left out of what it reads (other submissions, the bots, the results);
+    each folder in ``carve`` is cut out of the folders that hold it with
+    :func:`hide_beneath` (the package in a site-packages folder the child must still read).
+    /proc, /tmp and /dev/shm are never readable (:func:`python_read_paths`).
+    """
+    import site
+
+    child_env = {"MPLBACKEND": "Agg", "PYTHONUSERBASE": site.getuserbase(), **(env or {})}
+    if path_first is not None:
+        child_env["PYTHONPATH"] = str(path_first)
+    if not restrict_reads:
+        return PythonChild(child_env, None, [])
+    extra = [*([str(path_first)] if path_first is not None else []), *map(str, readable)]
+    paths = python_read_paths(extra=extra, exclude=exclude)
+    lists: list[str] = []
+    for folder in carve:
+        paths = [path for path in paths if Path(path).resolve() != Path(folder).resolve()]
+        paths, more = hide_beneath(paths, folder)
+        lists += [path for path in more if path not in lists]
+    return PythonChild(child_env, paths, lists)
+
+
+@functools.cache
+def code_version() -> str:
+    """A short hash of this package's code (every ``.py`` file): grades and tournament matches
+    made by other code are not reused, and a worker running other code is refused."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    root = Path(__file__).resolve().parent
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def python_read_paths(
     extra: Sequence[str | os.PathLike] = (),
     exclude: Sequence[str | os.PathLike] = (),

@@ -56,14 +56,13 @@ from shengji_edu.grading import (
     find_notebooks,
     format_table,
     grade_notebook,
-    grader_version,
     only_stubs,
     read_csv,
     read_submissions,
     review_code,
     write_csv,
 )
-from shengji_edu.sandbox import capabilities, landlock_abi
+from shengji_edu.sandbox import capabilities, code_version, landlock_abi
 
 pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
 
@@ -133,7 +132,7 @@ def check_csv(code: int, rows: list[dict]) -> None:
     ]
     assert sorted(by_student(rows)) == sorted(EXPECTED)
     assert all(row["exercise"] == "ex01" and row["total"] == "5" for row in rows)
-    assert all(row["state"] == "graded" and row["grader"] == grader_version() for row in rows)
+    assert all(row["state"] == "graded" and row["grader"] == code_version() for row in rows)
     for row in rows:  # the CSV records the hash of the file as it was read
         assert row["sha256"] == hashlib.sha256(Path(row["file"]).read_bytes()).hexdigest()
 
@@ -713,7 +712,8 @@ def test_the_child_package_holds_no_answers():
     assert list(copy.rglob("solutions_*")) == []
     assert [p for p in copy.rglob("*.pyc") if "solutions_" in p.name] == []
     assert not hasattr(ex01, "points_of")  # the exercise module names its answers only
-    reads, lists = grading._read_paths(Settings(), [])
+    child = grading.child_setup(Settings(), [])
+    reads, lists = child.read_paths, child.list_paths
     assert grading.answers_hidden(reads, landlock=True) and lists == []
     assert not grading.answers_hidden(None, landlock=True)
     assert not grading.answers_hidden(reads + [str(grading._PACKAGE)], landlock=True)
@@ -732,7 +732,8 @@ def test_a_package_in_site_packages_is_carved_out_of_what_the_child_reads(monkey
         return python_read_paths(extra=[*extra, site], **kwargs)
 
     monkeypatch.setattr(grading.sandbox, "python_read_paths", with_site)
-    reads, lists = grading._read_paths(Settings(), [])
+    child = grading.child_setup(Settings(), [])
+    reads, lists = child.read_paths, child.list_paths
     package = str(grading._PACKAGE)
     assert grading.answers_hidden(reads, landlock=True)
     assert not any(path == package or path.startswith(package + os.sep) for path in reads)

@@ -128,6 +128,7 @@ def installed(tmp_path_factory) -> dict[str, str]:
     paths = [str(work / "jupyter"), env.get("JUPYTER_PATH", "")]
     env["JUPYTER_PATH"] = os.pathsep.join(p for p in paths if p)
     env["SHENGJI_EDU_SIM_SCALE"] = "small"
+    env["SHENGJI_TEST_WHEEL_PYTHON"] = str(python)
     return env
 
 
@@ -161,3 +162,38 @@ def test_a_lesson_runs_alone_from_a_wheel_install(name, installed, tmp_path):
     )
     assert done.returncode == 0, f"{name} failed alone in {alone}:\n{done.stderr[-4000:]}"
     assert sorted(p.name for p in alone.iterdir()) == [name]  # nothing else was needed
+
+
+HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Landlock is Linux's")
+def test_a_wheel_install_grades_with_its_answers_out_of_reach(installed, tmp_path):
+    """With the package in a site-packages folder (not editable), a graded notebook still
+    cannot read the answers: the package is carved out of what the child reads."""
+    from shengji_edu.sandbox import capabilities
+
+    if not capabilities()["landlock"]:
+        pytest.skip("no Landlock here: the grader says the answers are readable")
+    folder = tmp_path / "submissions"
+    (folder / "eve").mkdir(parents=True)
+    shutil.copy(HOSTILE / "c09_site_packages.ipynb", folder / "eve" / "ex01_cards.ipynb")
+    shutil.copy(ROOT / "exercises" / "solutions" / "ex01_cards.ipynb", folder)
+    python = installed["SHENGJI_TEST_WHEEL_PYTHON"]
+    done = subprocess.run(
+        [python, "-m", "shengji_edu", "grade", str(folder), "--csv", str(tmp_path / "g.csv")],
+        capture_output=True,
+        text=True,
+        env=installed,
+        cwd=tmp_path,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    said = " ".join(done.stdout.split())  # the banner's lines are wrapped
+    assert "could read the package's answers" not in said, done.stdout
+    assert "full sandbox could not start" not in said, done.stdout
+    assert "reads only Python's files" in said, done.stdout
+    rows = {line.split()[0]: line for line in done.stdout.splitlines() if "ex01_cards" in line}
+    assert " 0/5 " in rows["eve/ex01_cards.ipynb"] and " 5/5" in rows["ex01_cards.ipynb"], rows

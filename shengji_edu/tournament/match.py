@@ -131,7 +131,7 @@ class MatchJob:
     rules: RuleSet
     settings: Settings
     engine: str
-    """The package code's version (:func:`shengji_edu.grading.grader_version`)."""
+    """The package code's version (:func:`shengji_edu.sandbox.code_version`)."""
     a_problem: str | None = None
     """Why bot A cannot enter (static problems, or what its trial load said)."""
     b_problem: str | None = None
@@ -161,23 +161,15 @@ class Forfeit(Exception):
 
 # --- the sandboxed processes --------------------------------------------------------------------
 @functools.cache
-def child_context(restrict_reads: bool, exclude: tuple[str, ...]) -> tuple[dict, list | None]:
-    """The environment and readable folders of a bot's process (computed where it runs)."""
-    import site
-
-    package = Path(__file__).resolve().parent.parent
-    env = {"MPLBACKEND": "Agg", "PYTHONUSERBASE": site.getuserbase()}
-    extra = [str(package)]
-    root = _source_checkout()
-    if root is not None:
-        env["PYTHONPATH"] = root
-        extra.append(root)
-    if not restrict_reads:
-        return env, None
-    paths = sandbox.python_read_paths(extra=extra, exclude=list(exclude))
-    # /proc would show other processes' command lines and, where ptrace allows, their memory
-    paths = [p for p in paths if p != "/proc" and not p.startswith("/proc/")]
-    return env, paths
+def child_setup(restrict_reads: bool, exclude: tuple[str, ...]) -> sandbox.PythonChild:
+    """A bot's process (:func:`shengji_edu.sandbox.python_child`, computed where it runs):
+    the package readable, a checkout first on its path when the package is not installed."""
+    return sandbox.python_child(
+        path_first=_source_checkout(),
+        readable=[str(Path(__file__).resolve().parent.parent)],
+        exclude=exclude,
+        restrict_reads=restrict_reads,
+    )
 
 
 def _source_checkout() -> str | None:
@@ -205,7 +197,7 @@ def bot_sandbox(
     (``spawn=False``), so everything it runs is one process that the referee stops between
     its decisions and whose CPU time is the bot's time (see :meth:`RemoteSeat._answer`).
     """
-    env, read_paths = child_context(settings.restrict_reads, exclude)
+    child = child_setup(settings.restrict_reads, exclude)
     memory = settings.memory_mb
     return sandbox.Sandbox(
         args,
@@ -217,8 +209,9 @@ def bot_sandbox(
             processes=16,
             spawn=False,
         ),
-        env=env,
-        read_paths=read_paths,
+        env=child.env,
+        read_paths=child.read_paths,
+        list_paths=child.list_paths,
         restrict=settings.restrict,
     )
 
@@ -492,11 +485,11 @@ def _wall(job: MatchJob) -> float:
 
 def play_match(job: MatchJob) -> dict[str, Any]:
     """Play the match; return its record (plain data, written to the results as it is)."""
-    from ..grading import grader_version
 
-    if job.engine != grader_version():
+    here = sandbox.code_version()
+    if job.engine != here:
         raise OtherCode(
-            f"this worker runs other shengji_edu code ({grader_version()}, not {job.engine}): "
+            f"this worker runs other shengji_edu code ({here}, not {job.engine}): "
             "install the same version everywhere"
         )
     started = time.monotonic()

@@ -72,9 +72,7 @@ class Plan:
 
 
 def _engine() -> str:
-    from ..grading import grader_version
-
-    return grader_version()
+    return sandbox.code_version()
 
 
 def check_rules(rules: RuleSet) -> RuleSet:
