@@ -98,15 +98,15 @@ def test_view_shows_no_other_hand():
     public = {name for name in dir(PlayerView) if not name.startswith("_")}
     assert "hands" not in public and "deck" not in public
     rnd = playing_round(1)
-    view = PlayerView(rnd, 2)
+    view = rnd.view(2)
     assert view.hand == rnd.hand(2)
     assert view.buried == ()  # only the dealer knows the kitty
-    assert PlayerView(rnd, 0).buried == rnd.kitty
+    assert rnd.view(0).buried == rnd.kitty
 
 
 def test_what_if_copy_keeps_the_real_deal_secret():
     rnd = playing_round(4)
-    view = PlayerView(rnd, 1)
+    view = rnd.view(1)
     hands, buried = sample_world(view, random.Random(0))
     world = view.what_if(hands, buried, seed=1)
     assert world.deck == ()
@@ -124,7 +124,7 @@ def test_sampled_worlds_respect_sizes_voids_and_unseen_cards(steps):
     for _ in range(steps):  # play into the hand so voids appear
         table.step()
     seat = rnd.turn
-    view = PlayerView(rnd, seat)
+    view = rnd.view(seat)
     unseen = unseen_cards(view)
     for world_seed in range(25):
         hands, buried = sample_world(view, random.Random(world_seed))
@@ -145,7 +145,7 @@ def test_montecarlo_candidates_are_legal_and_distinct():
     rnd = playing_round(9)
     table = Table(rnd, [GreedyPlayer()] * 4)
     table.step()  # the lead
-    view = PlayerView(rnd, rnd.turn)
+    view = rnd.view(rnd.turn)
     options = candidate_plays(view, GreedyPlayer().play(view))
     assert len({tuple(sorted(p)) for p in options}) == len(options)
     for play in options:
@@ -189,26 +189,26 @@ def position(hands_text: list[str], plays: list[str]) -> tuple[Round, int]:
 
 def test_win_cheaply_takes_points_with_the_cheapest_winner():
     world, leader = position(["HK D3 D4", "HQ HA H3", "H4 C3 C4", "H6 C5 C6"], ["HK"])
-    view = PlayerView(world, (leader + 1) % 4)
+    view = world.view((leader + 1) % 4)
     assert GreedyPlayer().play(view) == parse_cards("HA")
 
 
 def test_discard_low_when_the_trick_is_lost():
     world, leader = position(["HA D3 D4", "H3 HQ D6", "H4 C3 C4", "H6 C5 C6"], ["HA"])
-    view = PlayerView(world, (leader + 1) % 4)
+    view = world.view((leader + 1) % 4)
     assert g.discard_low(view, g.candidate_follows(view)) == parse_cards("H3")
     assert GreedyPlayer().play(view) == parse_cards("H3")
 
 
 def test_feed_partner_adds_points_when_partner_wins_last():
     world, leader = position(["H3 D3 D4", "HA D6 D7", "H4 C3 C4", "HK H6 H7"], ["H3", "HA", "H4"])
-    view = PlayerView(world, (leader + 3) % 4)  # plays last; partner (leader + 1) has HA
+    view = world.view((leader + 3) % 4)  # plays last; partner (leader + 1) has HA
     assert GreedyPlayer().play(view) == parse_cards("HK")
 
 
 def test_lead_sure_winner_cashes_an_unbeatable_pair():
     world, leader = position(["HA HA H3", "D3 D4 D6", "C3 C4 C6", "C7 C8 C9"], [])
-    assert GreedyPlayer().play(PlayerView(world, leader)) == parse_cards("HA HA")
+    assert GreedyPlayer().play(world.view(leader)) == parse_cards("HA HA")
 
 
 def test_a_unit_is_sure_only_when_nothing_unseen_beats_it():
@@ -225,7 +225,7 @@ def test_bury_keeps_trumps_and_points_home():
     rnd = Round(2, dealer=0, fixed_trump=Trump(2, "S"))
     rnd.deal_all()
     rnd.finish_deal()
-    view = PlayerView(rnd, 0)
+    view = rnd.view(0)
     buried = g.bury_low_cards(view)
     assert len(buried) == 8 and not (Counter(buried) - Counter(rnd.hand(0)))
     assert not any(rnd.trump.is_trump(c) for c in buried)
@@ -249,3 +249,9 @@ def test_random_player_throws_sometimes_and_never_illegally():
         rnd = play_round(Round(seed), [RandomPlayer(throw_rate=0.5)] * 4)
         rnd_count += sum(1 for t in rnd.tricks if len(t.plays[0][1]) > 2)
     assert rnd_count > 0
+
+
+def test_a_view_comes_from_the_game_not_from_its_constructor():
+    rnd = Round(3)
+    with pytest.raises(TypeError, match=r"round\.view\(seat\)"):
+        PlayerView(rnd, 0)

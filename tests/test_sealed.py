@@ -571,11 +571,7 @@ def test_views_are_cheap_and_snapshots():
     before = view.to_data()
     rnd.play(rnd.turn, GreedyPlayer().play(view))
     assert view.to_data() == before  # the view does not move with the game
-    assert (
-        PlayerView(rnd, 0).to_data()
-        == rnd.view(0).to_data()
-        == Table(rnd, [None] * 4).view(0).to_data()
-    )
+    assert rnd.view(0).to_data() == Table(rnd, [None] * 4).view(0).to_data()
 
 
 # --- helpers --------------------------------------------------------------------------------------

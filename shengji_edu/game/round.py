@@ -1404,3 +1404,8 @@ def _remove(hand: list[Card], cards: Sequence[Card]) -> None:
                 break
         else:
             raise ValueError(f"{card} is not in the hand")
+
+
+PlayerView._build_world = staticmethod(Round.world)
+"""A view builds its search worlds with ``Round.world``, given here: this module imports
+:mod:`.view`, and the view never imports the round (one direction of dependency)."""

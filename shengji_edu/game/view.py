@@ -28,7 +28,7 @@ its own process, given only ``to_data()``) is the tournament's.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, Card, CardParseError, as_cards, first_missing, format_cards
@@ -64,10 +64,11 @@ PLAYER_VIEW_VERSION = 1
 
 
 class PlayerView:
-    """What seat ``seat`` can see of a hand right now: ``PlayerView(round, seat)``.
+    """What seat ``seat`` can see of a hand right now: ``round.view(seat)`` (or
+    ``table.view(seat)``, the same thing).
 
-    ``round.view(seat)`` and ``table.view(seat)`` make the same thing. The view is a snapshot:
-    it does not change when the game goes on (ask for a new one).
+    The view is a snapshot: it does not change when the game goes on (ask for a new one).
+    Other processes rebuild one with :meth:`from_data`; tests with :meth:`from_parts`.
     """
 
     __slots__ = ("_table", "_seat", "_hand", "_rng", "_buried", "_options")
@@ -78,13 +79,15 @@ class PlayerView:
     _rng: random.Random
     _buried: tuple[Card, ...]
 
-    def __init__(self, round_: Round, seat: int) -> None:
-        from .round import Round
+    def __init__(self, *_args: object, **_kwargs: object) -> None:
+        raise TypeError(
+            "a PlayerView is not made directly: ask the game for one, round.view(seat) or "
+            "table.view(seat)"
+        )
 
-        if not isinstance(round_, Round):
-            raise ValueError(f"a PlayerView is made from a Round, not {shorten_value(round_)}")
-        other = round_.view(seat)
-        _fill(self, other._table, other._seat, other._hand, other._rng, other._buried)
+    _build_world: Callable[..., Round]
+    """``Round.world``, set by :mod:`shengji_edu.game.round` (which imports this module, not
+    the other way round): what :meth:`what_if` builds a world with."""
 
     @classmethod
     def from_parts(
@@ -378,10 +381,8 @@ class PlayerView:
                 raise BadGuess(f"a what-if hand is not cards: {exc}") from None
             if mine != sorted(self._hand):
                 raise BadGuess("a guess must leave this player's own hand as it is")
-        from .round import Round
-
         try:
-            return Round.world(self._table, hands, buried, seed)
+            return PlayerView._build_world(self._table, hands, buried, seed)
         except CardParseError as exc:
             raise BadGuess(f"a what-if guess holds something that is not a card: {exc}") from None
 

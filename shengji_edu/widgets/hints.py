@@ -20,7 +20,7 @@ from ..cards import Card, format_cards, rank_text
 from ..follow import iter_legal_follows
 from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL
 from ..game.declaring import ladder_words
-from ..players import GreedyPlayer, PlayerView
+from ..players import GreedyPlayer
 from ..players.greedy import bury_low_cards, overcall_good_suit
 from ..trump import EFFECTIVE_SUITS
 from ..units import decompose
@@ -71,7 +71,7 @@ def hint_html(ctx: Context) -> str:
                 )
             )
         items = "".join(option(ctx, o) for o in options)
-        suggestion = _safe(lambda: overcall_good_suit(PlayerView(rnd, you)))
+        suggestion = _safe(lambda: overcall_good_suit(rnd.view(you)))
         advice = (
             "<div class='shengji-suggestion'>"
             + esc(tr.say("Greedy would overcall with:"))
@@ -85,7 +85,7 @@ def hint_html(ctx: Context) -> str:
         )
         return f"{title}{advice}{esc(intro)}<ol class='shengji-legal'>{items}</ol>"
     if phase == KITTY:
-        suggestion = _safe(lambda: bury_low_cards(PlayerView(rnd, you)))
+        suggestion = _safe(lambda: bury_low_cards(rnd.view(you)))
         text = ""
         if suggestion:
             text += (
@@ -173,7 +173,7 @@ def greedy_play(ctx: Context) -> list[Card] | None:
     """
     rnd = ctx.round
     copy = rnd.what_if(rnd.hands, rnd.kitty, seed=rnd.seed)
-    return GreedyPlayer().play(PlayerView(copy, ctx.you))
+    return GreedyPlayer().play(copy.view(ctx.you))
 
 
 def _safe(compute) -> Sequence[Card] | None:
