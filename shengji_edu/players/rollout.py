@@ -280,13 +280,32 @@ def follow_several(view: PlayerView) -> list[Card]:
     trump, trick = table.trump, table.current_trick
     winner, top = winner_and_key(view)  # current_winner, and the key to beat
     held, costs = held_by_index(view), _card_costs(trump)
-    cost = [_play_cost(play, held, costs) for play in plays]
+    two = len(trick[0][1]) == 2  # two cards led: a pair, or two singles
+    if two:  # _play_cost of two cards, in line
+        cost = [
+            (
+                2 * costs[a] + (8 if held[a] >= 3 else 0)
+                if (a := x.index) == (b := y.index)
+                else costs[a] + costs[b] + (8 if held[a] >= 2 else 0) + (8 if held[b] >= 2 else 0)
+            )
+            for x, y in plays
+        ]
+    else:
+        cost = [_play_cost(play, held, costs) for play in plays]
     last = len(trick) == 3
     if winner == (view.seat + 2) % 4:  # the partner: feed it if it plays last (no ruff)
         if last:
             points = [sum(c.points for c in play) for play in plays]
             keys = [(-n, c - 3 * n) for n, c in zip(points, cost, strict=True)]
             return plays[keys.index(min(keys))]
+    elif two:  # win_cheaply for two cards led: play_key of each play, in line
+        best = _cheapest_win_of_two(plays, cost, trick[0][1], top, trump)
+        if best is not None and (
+            last
+            or any(c.points for c in best)
+            or any(c.points for _s, cards in trick for c in cards)
+        ):
+            return best
     else:  # win_cheaply
         fmt = lead_format(trick[0][1], trump)
         suit_of, step = trump.suit_by_index, trump.step_by_index
@@ -310,6 +329,34 @@ def follow_several(view: PlayerView) -> list[Card]:
         ):
             return best
     return plays[cost.index(min(cost))]  # discard_low
+
+
+def _cheapest_win_of_two(
+    plays: list[list[Card]], cost: list[int], lead: Sequence[Card], top: tuple, trump: Trump
+) -> list[Card] | None:
+    """The first play of the least cost whose :func:`~shengji_edu.tricks.play_key` beats
+    ``top`` when two cards are led (None: no play wins), the keys worked out in line: a
+    play of two cards of one suit, the led suit or trumps, keyed (a ruff?, its steps highest
+    first); when a pair is led, only a pair, keyed by its step. The tests compare it with
+    ``play_key`` at every decision of seeded hands."""
+    suit_of, step = trump.suit_by_index, trump.step_by_index
+    led = suit_of[lead[0].index]
+    pair_led = lead[0] is lead[1]
+    wins = []
+    for n, (x, y) in enumerate(plays):
+        a, b = x.index, y.index
+        suit = suit_of[a]
+        if suit != suit_of[b] or (suit != led and suit != TRUMP):
+            continue  # a mixed play, or a discard: it cannot win
+        if pair_led:
+            if a != b:
+                continue  # not a pair
+            key = (suit != led, (step[a],))
+        else:
+            key = (suit != led, (step[a], step[b]) if step[a] >= step[b] else (step[b], step[a]))
+        if key > top:
+            wins.append((cost[n], n))
+    return plays[min(wins)[1]] if wins else None
 
 
 # --- leading ------------------------------------------------------------------------------
