@@ -36,6 +36,7 @@ from ..follow import iter_legal_follows, multiset_combinations, random_follow
 from ..tricks import play_key
 from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
 from ..units import (
+    PAIR,
     SINGLE,
     TITANIC,
     TRACTOR,
@@ -384,7 +385,7 @@ class LeadContext:
         self._units: dict[str, list] = {}
         self._left: list[int] | None = None  # unseen copies by card index, counted once
         self._tops: dict[tuple[str, int, int], int] = {}
-        self._voids: dict[str, bool] = {}
+        self._voids: frozenset[str] | None = None
         self._sure_side: list | None = None
 
     def units_in(self, suit: str) -> list:
@@ -427,11 +428,12 @@ class LeadContext:
         return unit.high >= self._top(unit)
 
     def _void(self, suit: str) -> bool:
-        """Has an opponent shown a void in ``suit`` (asked once per suit)?"""
-        void = self._voids.get(suit)
-        if void is None:
-            void = self._voids[suit] = _opponent_void(self.view, suit)
-        return void
+        """Has an opponent shown a void in ``suit``?"""
+        voids = self._voids
+        if voids is None:  # the suits either opponent has shown a void in, gathered once
+            shown, seat = self.view.public.voids, self.view.seat  # view.voids(seat)
+            voids = self._voids = shown[(seat + 1) % 4] | shown[(seat + 3) % 4]
+        return suit in voids
 
     def _top(self, unit) -> int:
         """The top step of the strongest unseen unit of ``unit``'s suit and shape."""
@@ -474,19 +476,72 @@ class LeadContext:
                 cards = held[suit]
                 if not cards or self._void(suit):
                     continue
-                if _singles_only(cards) and suit not in self._units:
-                    # the sure singles: my cards as high as the strongest unseen card
-                    top = top_of((suit, 1, 1))
-                    found += [
-                        UnitRecord(SINGLE, [card], suit, step[card.index], step[card.index], 0)
-                        for card in self.trump.sort(cards)
-                        if step[card.index] >= top
-                    ]
-                    continue
+                if suit not in self._units:
+                    sure = _sure_without_runs(cards, suit, step, top_of)
+                    if sure is not None:
+                        found += sure
+                        continue
                 for unit in self.units_in(suit):  # unit.high >= self._top(unit)
                     if unit.high >= top_of((suit, WIDTHS[unit.kind], unit.high - unit.low + 1)):
                         found.append(unit)
         return found
+
+
+def _sure_without_runs(cards: list[Card], suit: str, step: Sequence[int], top_of) -> list | None:
+    """The sure units of a side suit's cards (``[u for u in suit_units(cards, trump) if
+    u.high >= top_of((suit, width, steps))]``) when the suit holds no tractor and no triple,
+    without decomposing it; None when it may hold one (then the caller decomposes).
+
+    In a side suit each step is one card. With no card held three times and no two pairs
+    on consecutive steps, ``decompose`` gives the pairs, strongest first, then the cards
+    held once, strongest first: a pair is sure if it is as high as the strongest unseen
+    pair, a single if it is as high as the strongest unseen card. The tests compare this
+    with the decomposition at every lead of seeded hands."""
+    held: dict[int, int] = {}  # copies of each card, by card.index
+    for card in cards:
+        index = card.index
+        held[index] = held.get(index, 0) + 1
+    if len(held) == len(cards):  # no card held twice: singles only
+        top = top_of((suit, 1, 1))
+        sure = [i for i in held if step[i] >= top]
+        sure.sort(key=step.__getitem__, reverse=True)
+        return [
+            _new_record(UnitRecord, (SINGLE, [ALL_CARDS[i]], suit, step[i], step[i], 0))
+            for i in sure
+        ]
+    pairs = []
+    for index, count in held.items():
+        if count >= 2:
+            if count > 2:
+                return None  # a triple
+            pairs.append(step[index])
+    pairs.sort(reverse=True)
+    for higher, lower in zip(pairs, pairs[1:], strict=False):
+        if higher - lower == 1:
+            return None  # a tractor
+    found = []
+    if pairs[0] >= top_of((suit, 2, 1)):
+        top = top_of((suit, 2, 1))
+        found = [
+            _new_record(UnitRecord, (PAIR, [ALL_CARDS[i]] * 2, suit, step[i], step[i], 1))
+            for i in sorted(
+                (i for i, n in held.items() if n == 2 and step[i] >= top),
+                key=step.__getitem__,
+                reverse=True,
+            )
+        ]
+    top = top_of((suit, 1, 1))
+    singles = [i for i, n in held.items() if n == 1 and step[i] >= top]
+    if singles:
+        singles.sort(key=step.__getitem__, reverse=True)
+        found += [
+            _new_record(UnitRecord, (SINGLE, [ALL_CARDS[i]], suit, step[i], step[i], 0))
+            for i in singles
+        ]
+    return found
+
+
+_new_record = tuple.__new__
 
 
 def _singles_only(cards: list[Card]) -> bool:
@@ -539,11 +594,6 @@ def lead_low(ctx: LeadContext) -> list[Card]:
     longest = max(lengths, key=lambda s: (lengths[s], s))
     cards = ctx.held[longest]  # in hand order
     return [min(cards, key=lambda c: (c.points > 0, trump.step(c)))]
-
-
-def _opponent_void(view: PlayerView, suit: str) -> bool:
-    voids, seat = view.public.voids, view.seat  # view.voids(seat), for both opponents
-    return suit in voids[(seat + 1) % 4] or suit in voids[(seat + 3) % 4]
 
 
 def rollout_lead(view: PlayerView) -> list[Card]:
