@@ -156,3 +156,21 @@ def test_a_patched_follow_is_asked(monkeypatch):
     monkeypatch.setattr(GreedyPlayer, "follow", follow)
     Table(Round(3, RuleSet()), [GreedyPlayer() for _ in range(4)]).run()
     assert len(calls) >= 60 and set(calls) == {0, 1, 2, 3}
+
+
+def test_the_rollout_player_declares_as_greedy_at_every_declaring_decision():
+    # RolloutPlayer.declare is rollout.declare_good_suit, greedy's rule counted once: asked at
+    # every view the table asks a greedy player to declare from (the deal, the auction)
+    rollout, asked = RolloutPlayer(), Counter()
+
+    class Checked(GreedyPlayer):
+        def declare(self, view):
+            expected = super().declare(view)
+            assert rollout.declare(view) == expected
+            asked[expected is not None] += 1
+            return expected
+
+    for rules in RULES.values():
+        for seed in range(6):
+            Table(Round(seed, rules), [Checked() for _ in range(4)]).run()
+    assert asked[True] > 20 and asked[False] > 200, asked

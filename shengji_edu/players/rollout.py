@@ -18,8 +18,10 @@ tricks per decision with greedy players in every seat, so those players must be 
 It is a copy kept equal by tests, not a second strategy: ``tests/test_greedy_fast.py`` asks
 both players at every decision of seeded hands (one, two and three decks and the variants of
 RULES §11) and requires the same cards and the same use of ``view.rng``. Change a rule in
-:mod:`.greedy` and that test fails until the same change is made here. Declaring,
-overcalling and burying are greedy's own functions (:class:`~.greedy.GreedyBidding`).
+:mod:`.greedy` and that test fails until the same change is made here. Overcalling and
+burying are greedy's own functions (:class:`~.greedy.GreedyBidding`); declaring, asked after
+every card of the deal, is :func:`declare_good_suit` here: greedy's rule, the hand counted
+once (the same tests compare the two at every declaring decision).
 
 ``make_player("greedy")`` (the command line, the arena, the tournament) returns this player:
 the same decisions as ``GreedyPlayer``, at rollout speed.
@@ -65,6 +67,9 @@ class RolloutPlayer(GreedyBidding):
     def __init__(self, name: str = "greedy") -> None:
         self.name = check_name(name)
 
+    def declare(self, view: PlayerView) -> list[Card] | None:
+        return declare_good_suit(view)
+
     def play(self, view: PlayerView) -> list[Card]:
         lead = view.lead
         if lead is None:
@@ -72,6 +77,28 @@ class RolloutPlayer(GreedyBidding):
         if len(lead) == 1:
             return follow_single(view)
         return follow_several(view)
+
+
+# --- declaring ----------------------------------------------------------------------------
+def declare_good_suit(view: PlayerView) -> list[Card] | None:
+    """:func:`.greedy.declare_good_suit` (asked after every card of the deal while a seat
+    can declare): the same options, scores and choice, the hand counted once for every
+    option. The tests compare the two at every declaring decision of seeded hands."""
+    options = view.legal_declarations
+    if not options:
+        return None
+    hand, level = view.hand, view.level_rank
+    plain = [c.suit for c in hand if not c.is_joker and c.rank != level]  # not level, not joker
+    high = len(hand) - len(plain)  # the level cards and jokers
+    best, best_score = None, 0.0
+    for cards in options:
+        if cards[0].is_joker:
+            score = high / 4
+        else:  # a suit's length: its cards that are not level cards (jokers are suit "J")
+            score = (plain.count(cards[0].suit) + high) / max(3.0, len(hand) / 3)
+        if score >= 1.0 and score > best_score:
+            best, best_score = cards, score
+    return best
 
 
 # --- how much a play costs, on card indices -----------------------------------------------
