@@ -158,9 +158,10 @@ def test_a_patched_follow_is_asked(monkeypatch):
     assert len(calls) >= 60 and set(calls) == {0, 1, 2, 3}
 
 
-def test_the_rollout_player_declares_as_greedy_at_every_declaring_decision():
-    # RolloutPlayer.declare is rollout.declare_good_suit, greedy's rule counted once: asked at
-    # every view the table asks a greedy player to declare from (the deal, the auction)
+def test_the_rollout_player_declares_and_buries_as_greedy_at_every_decision():
+    # RolloutPlayer.declare and bury are rollout.declare_good_suit and bury_low_cards,
+    # greedy's rules counted faster: asked at every view the table asks a greedy player to
+    # declare (the deal, the auction) or bury from (the dealer, overcallers)
     rollout, asked = RolloutPlayer(), Counter()
 
     class Checked(GreedyPlayer):
@@ -170,7 +171,13 @@ def test_the_rollout_player_declares_as_greedy_at_every_declaring_decision():
             asked[expected is not None] += 1
             return expected
 
+        def bury(self, view):
+            expected = super().bury(view)
+            assert rollout.bury(view) == expected
+            asked["buries"] += 1
+            return expected
+
     for rules in RULES.values():
         for seed in range(6):
             Table(Round(seed, rules), [Checked() for _ in range(4)]).run()
-    assert asked[True] > 20 and asked[False] > 200, asked
+    assert asked[True] > 20 and asked[False] > 200 and asked["buries"] > 30, asked

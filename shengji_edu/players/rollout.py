@@ -18,10 +18,10 @@ tricks per decision with greedy players in every seat, so those players must be 
 It is a copy kept equal by tests, not a second strategy: ``tests/test_greedy_fast.py`` asks
 both players at every decision of seeded hands (one, two and three decks and the variants of
 RULES §11) and requires the same cards and the same use of ``view.rng``. Change a rule in
-:mod:`.greedy` and that test fails until the same change is made here. Overcalling and
-burying are greedy's own functions (:class:`~.greedy.GreedyBidding`); declaring, asked after
-every card of the deal, is :func:`declare_good_suit` here: greedy's rule, the hand counted
-once (the same tests compare the two at every declaring decision).
+:mod:`.greedy` and that test fails until the same change is made here. Declaring and
+burying are greedy's rules, counted faster here (:func:`declare_good_suit`, asked after
+every card of the deal, and :func:`bury_low_cards`; the tests compare them with greedy's
+at every decision); overcalling is greedy's own (:class:`~.greedy.GreedyBidding`).
 
 ``make_player("greedy")`` (the command line, the arena, the tournament) returns this player:
 the same decisions as ``GreedyPlayer``, at rollout speed.
@@ -47,7 +47,7 @@ from ..units import (
     decompose_records,
     lead_format,
 )
-from .base import PlayerView
+from .base import PlayerView, trump_of
 from .greedy import CANDIDATE_LIMIT, SIDE_SUITS, GreedyBidding, card_cost
 from .knowledge import (
     check_name,
@@ -69,6 +69,9 @@ class RolloutPlayer(GreedyBidding):
 
     def declare(self, view: PlayerView) -> list[Card] | None:
         return declare_good_suit(view)
+
+    def bury(self, view: PlayerView) -> list[Card]:
+        return bury_low_cards(view)
 
     def play(self, view: PlayerView) -> list[Card]:
         lead = view.lead
@@ -99,6 +102,28 @@ def declare_good_suit(view: PlayerView) -> list[Card] | None:
         if score >= 1.0 and score > best_score:
             best, best_score = cards, score
     return best
+
+
+def bury_low_cards(view: PlayerView) -> list[Card]:
+    """:func:`.greedy.bury_low_cards`: the same keys, counted by card index instead of with
+    two ``Counter`` objects, and the same stable sort. The tests compare the two at every
+    bury of seeded hands."""
+    trump = trump_of(view)
+    hand = view.hand
+    suit_of, step = trump.suit_by_index, trump.step_by_index
+    held = [0] * len(ALL_CARDS)  # Counter(hand), by card index
+    lengths = dict.fromkeys(EFFECTIVE_SUITS, 0)  # Counter(trump.suit_of(card) ...)
+    for card in hand:
+        held[card.index] += 1
+        lengths[suit_of[card.index]] += 1
+
+    def keep_score(card: Card) -> tuple:
+        index = card.index
+        suit = suit_of[index]
+        return (suit == TRUMP, card.points > 0, held[index] >= 2, lengths[suit], step[index])
+
+    rules = getattr(view, "rules", None)  # a stand-in view without rules: two decks' 8
+    return sorted(hand, key=keep_score)[: rules.kitty_size if rules is not None else 8]
 
 
 # --- how much a play costs, on card indices -----------------------------------------------
