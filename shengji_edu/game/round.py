@@ -1090,7 +1090,10 @@ class Round:
         if self._phase != PLAYING or type(seat) is not int or seat != self._turn:
             self.check_play(seat, cards)  # raises the refusal
         if type(cards) is list or type(cards) is tuple:  # as_cards's common case, in line
-            cards = [c if c.__class__ is Card else Card.parse(c) for c in cards]
+            for card in cards:  # a list or tuple of cards (a player's answer) is kept as it is
+                if card.__class__ is not Card:
+                    cards = [c if c.__class__ is Card else Card.parse(c) for c in cards]
+                    break
         else:
             cards = as_cards(cards)
         trump = self._trump
