@@ -28,7 +28,7 @@ from shengji_edu.players.rollout import (
     rollout_lead,
 )
 from shengji_edu.trump import TRUMP
-from shengji_edu.units import SINGLE, Unit, decompose_records
+from shengji_edu.units import PAIR, SINGLE, TRIPLE, Unit, decompose_records
 
 RULES = {
     "1deck": RuleSet(decks=1),
@@ -181,3 +181,29 @@ def test_the_rollout_player_declares_and_buries_as_greedy_at_every_decision():
         for seed in range(6):
             Table(Round(seed, rules), [Checked() for _ in range(4)]).run()
     assert asked[True] > 20 and asked[False] > 200 and asked["buries"] > 30, asked
+
+
+def test_the_first_unit_without_runs_is_decomposes_first_unit():
+    # pull_trumps leads the first unit of my trumps without decomposing them when they hold
+    # no run: the same cards as decompose's first unit, for random holdings of 1-3 decks
+    import random
+
+    from shengji_edu.players.rollout import _first_unit_without_runs
+    from shengji_edu.trump import EFFECTIVE_SUITS
+
+    rng, checked = random.Random(5), Counter()
+    for decks in (1, 2, 3):
+        rules = RuleSet(decks=decks)
+        for _ in range(400):
+            trump = rules.trump(rng.randrange(2, 15), rng.choice(["S", "H", "D", "C", None]))
+            hand = rng.sample(rules.deck(), rng.randrange(1, 30))
+            for suit in EFFECTIVE_SUITS:
+                cards = trump.cards_of(hand, suit)
+                first = _first_unit_without_runs(cards, trump)
+                units = decompose_records(cards, trump)
+                if first is None:  # no card, or groups on consecutive steps: decompose is asked
+                    checked["decomposed"] += 1
+                else:
+                    checked[units[0].kind] += 1
+                    assert first == list(units[0].cards)
+    assert checked[PAIR] > 50 and checked[TRIPLE] > 5 and checked[SINGLE] > 50, checked

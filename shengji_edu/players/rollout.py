@@ -630,8 +630,39 @@ def pull_trumps(ctx: LeadContext) -> list[Card] | None:
     view = ctx.view
     if not view.is_dealer_team or len(ctx.held[TRUMP]) * 2 < len(view.hand):
         return None
-    trumps = ctx.units_in(TRUMP)  # trumps_in(view.hand, trump) is len(ctx.held[TRUMP])
+    # trumps_in(view.hand, trump) is len(ctx.held[TRUMP]); the play is my first trump unit
+    if TRUMP not in ctx._units:
+        first = _first_unit_without_runs(ctx.held[TRUMP], ctx.trump)
+        if first is not None:
+            return first
+    trumps = ctx.units_in(TRUMP)
     return list(trumps[0].cards) if trumps else None
+
+
+def _first_unit_without_runs(cards: list[Card], trump: Trump) -> list[Card] | None:
+    """The cards of ``decompose(cards, trump)[0]`` for the cards of one effective suit
+    when they hold no tractor or titanic (None when they may: the caller decomposes).
+
+    Without a run, decompose lists the triples, then the pairs, then the singles, each
+    strongest first in display order: the first unit is the first card held three times,
+    else the first held twice, else the first card. The tests compare the lead with
+    greedy's at every lead of seeded hands."""
+    if not cards:
+        return None
+    ordered = trump.sort(cards)  # strongest first: copies of a card sit side by side
+    step = trump.step_by_index
+    widest, first, steps = 1, ordered[0], set()
+    count, previous = 0, None
+    for card in ordered:
+        count = count + 1 if card is previous else 1
+        previous = card
+        if count == 2:
+            steps.add(step[card.index])
+        if count > widest:  # the first card held this many times (display order)
+            widest, first = count, card
+    if any(at + 1 in steps for at in steps):
+        return None  # groups on consecutive steps: a tractor or titanic may be the first unit
+    return [first] * min(widest, 3)
 
 
 def lead_low(ctx: LeadContext) -> list[Card]:
