@@ -126,6 +126,8 @@ def _lead_context_is_the_plain_one(view) -> None:
     ]
     assert [u for u in ctx.side if ctx.sure(u)] == sure_side
     assert ctx.side_groups == [u for u in ctx.side if u.kind != SINGLE]
+    # asked first, before any suit is decomposed: suits without runs are read, not decomposed
+    assert LeadContext(view).side_groups == [u for u in ctx.side if u.kind != SINGLE]
     for suit in ("T", "S", "H", "D", "C"):
         assert ctx.held[suit] == trump.cards_of(view.hand, suit)
         assert ctx.units_in(suit) == [u for u in units if u.suit == suit]

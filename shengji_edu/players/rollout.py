@@ -505,14 +505,16 @@ class LeadContext:
     def side_groups(self) -> list:
         """My side units of several cards: ``[u for u in self.side if u.kind != SINGLE]``.
         A suit holding no card twice has none, and is not decomposed."""
-        held = self.held
-        return [
-            unit
-            for suit in SIDE_SUITS
-            if not _singles_only(held[suit])
-            for unit in self.units_in(suit)
-            if unit.kind != SINGLE
-        ]
+        held, step, groups = self.held, self.trump.step_by_index, []
+        for suit in SIDE_SUITS:
+            cards = held[suit]
+            if _singles_only(cards):
+                continue
+            pairs = None if suit in self._units else _pairs_without_runs(cards, suit, step)
+            if pairs is None:  # a tractor or triple may be there: decompose
+                pairs = [unit for unit in self.units_in(suit) if unit.kind != SINGLE]
+            groups += pairs
+        return groups
 
     @property
     def sure_side(self) -> list:
@@ -591,6 +593,30 @@ def _sure_without_runs(cards: list[Card], suit: str, step: Sequence[int], top_of
             for i in singles
         ]
     return found
+
+
+def _pairs_without_runs(cards: list[Card], suit: str, step: Sequence[int]) -> list | None:
+    """The units of several cards of a side suit (``[u for u in suit_units(cards, trump) if
+    u.kind != SINGLE]``) when it holds no tractor and no triple: its pairs, strongest first
+    (as :func:`_sure_without_runs` reads them); None when it may hold one."""
+    held: dict[int, int] = {}  # copies of each card, by card.index
+    for card in cards:
+        index = card.index
+        held[index] = held.get(index, 0) + 1
+    pairs = []
+    for index, count in held.items():
+        if count >= 2:
+            if count > 2:
+                return None  # a triple
+            pairs.append(step[index])
+    pairs.sort(reverse=True)
+    for higher, lower in zip(pairs, pairs[1:], strict=False):
+        if higher - lower == 1:
+            return None  # a tractor
+    return [
+        _new_record(UnitRecord, (PAIR, [ALL_CARDS[i]] * 2, suit, step[i], step[i], 1))
+        for i in sorted((i for i, n in held.items() if n == 2), key=step.__getitem__, reverse=True)
+    ]
 
 
 _new_record = tuple.__new__
