@@ -541,6 +541,22 @@ class LeadContext:
         return found
 
 
+def _pair_steps(held: dict[int, int], step: Sequence[int]) -> list[int] | None:
+    """The steps of the pairs among ``held`` (copies by card index), highest first; None
+    when a card is held three times or two pairs stand on consecutive steps (a tractor)."""
+    pairs = []
+    for index, count in held.items():
+        if count >= 2:
+            if count > 2:
+                return None  # a triple
+            pairs.append(step[index])
+    pairs.sort(reverse=True)
+    for higher, lower in zip(pairs, pairs[1:], strict=False):
+        if higher - lower == 1:
+            return None  # a tractor
+    return pairs
+
+
 def _sure_without_runs(cards: list[Card], suit: str, step: Sequence[int], top_of) -> list | None:
     """The sure units of a side suit's cards (``[u for u in suit_units(cards, trump) if
     u.high >= top_of((suit, width, steps))]``) when the suit holds no tractor and no triple,
@@ -563,16 +579,9 @@ def _sure_without_runs(cards: list[Card], suit: str, step: Sequence[int], top_of
             _new_record(UnitRecord, (SINGLE, [ALL_CARDS[i]], suit, step[i], step[i], 0))
             for i in sure
         ]
-    pairs = []
-    for index, count in held.items():
-        if count >= 2:
-            if count > 2:
-                return None  # a triple
-            pairs.append(step[index])
-    pairs.sort(reverse=True)
-    for higher, lower in zip(pairs, pairs[1:], strict=False):
-        if higher - lower == 1:
-            return None  # a tractor
+    pairs = _pair_steps(held, step)
+    if pairs is None:
+        return None  # a triple or a tractor
     found = []
     if pairs[0] >= top_of((suit, 2, 1)):
         top = top_of((suit, 2, 1))
@@ -603,16 +612,9 @@ def _pairs_without_runs(cards: list[Card], suit: str, step: Sequence[int]) -> li
     for card in cards:
         index = card.index
         held[index] = held.get(index, 0) + 1
-    pairs = []
-    for index, count in held.items():
-        if count >= 2:
-            if count > 2:
-                return None  # a triple
-            pairs.append(step[index])
-    pairs.sort(reverse=True)
-    for higher, lower in zip(pairs, pairs[1:], strict=False):
-        if higher - lower == 1:
-            return None  # a tractor
+    pairs = _pair_steps(held, step)
+    if pairs is None:
+        return None  # a triple or a tractor
     return [
         _new_record(UnitRecord, (PAIR, [ALL_CARDS[i]] * 2, suit, step[i], step[i], 1))
         for i in sorted((i for i, n in held.items() if n == 2), key=step.__getitem__, reverse=True)
