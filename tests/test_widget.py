@@ -14,6 +14,7 @@ from html import unescape
 from itertools import islice
 
 import pytest
+from table_helpers import legal_choice, select
 
 from shengji_edu import RuleSet, check_follow, check_lead, format_cards, parse_cards
 from shengji_edu.follow import iter_legal_follows
@@ -59,27 +60,6 @@ def snapshot(pt: PlayTable) -> tuple:
         tuple(rnd.seat_rng(seat).getstate() for seat in range(4)),  # ... and every seat's
         len(pt.match.rounds),
     )
-
-
-def select(pt: PlayTable, cards) -> None:
-    """Press the toggles of ``cards`` (one toggle per physical card) and release the rest."""
-    wanted = list(parse_cards(cards) if isinstance(cards, str) else cards)
-    for toggle in pt.hand_toggles:
-        card = pt.card_of(toggle)
-        toggle.value = card in wanted
-        if toggle.value:
-            wanted.remove(card)
-    assert not wanted, f"not in hand: {wanted}"
-
-
-def legal_choice(pt: PlayTable) -> list:
-    """A legal play chosen with the engine's own rules: the lowest card to lead, else the
-    first legal follow."""
-    rnd = pt.round
-    hand = rnd.hand(pt.you)
-    if rnd.lead is None:
-        return [rnd.trump.sort(hand)[-1]]
-    return next(iter_legal_follows(hand, rnd.lead, rnd.trump))
 
 
 def deal(pt: PlayTable, declare_first: bool = False) -> None:

@@ -15,9 +15,9 @@ from html import unescape
 from pathlib import Path
 
 import pytest
+from table_helpers import legal_choice, select
 
 from shengji_edu import decompose, format_cards, trick_points
-from shengji_edu.follow import iter_legal_follows
 from shengji_edu.game import DEALING, FINISHED, KITTY, PLAYING
 from shengji_edu.widgets import PlayTable
 
@@ -76,24 +76,6 @@ def css_rules(css: str, css_class: str) -> str:
         if re.search(rf"\.{re.escape(css_class)}(?![\w-])", selector):
             body.append(decl)
     return ";".join(body)
-
-
-def select(pt: PlayTable, cards) -> None:
-    wanted = list(cards)
-    for toggle in pt.hand_toggles:
-        card = pt.card_of(toggle)
-        toggle.value = card in wanted
-        if toggle.value:
-            wanted.remove(card)
-    assert not wanted, f"not in hand: {wanted}"
-
-
-def legal_choice(pt: PlayTable) -> list:
-    rnd = pt.round
-    hand = rnd.hand(pt.you)
-    if rnd.lead is None:
-        return [rnd.trump.sort(hand)[-1]]
-    return next(iter_legal_follows(hand, rnd.lead, rnd.trump))
 
 
 def press_deal(pt: PlayTable) -> None:

@@ -12,32 +12,14 @@ import re
 from html import unescape
 
 import pytest
+from table_helpers import legal_choice, select
 
-from shengji_edu.follow import iter_legal_follows
 from shengji_edu.game import DEALING, FINISHED, PLAYING
 from shengji_edu.widgets import PlayTable
 
 
 def text(pane) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", pane.value)).split())
-
-
-def select(pt: PlayTable, cards) -> None:
-    wanted = list(cards)
-    for toggle in pt.hand_toggles:
-        card = pt.card_of(toggle)
-        toggle.value = card in wanted
-        if toggle.value:
-            wanted.remove(card)
-    assert not wanted
-
-
-def legal_choice(pt: PlayTable) -> list:
-    rnd = pt.round
-    hand = rnd.hand(pt.you)
-    if rnd.lead is None:
-        return [rnd.trump.sort(hand)[-1]]
-    return next(iter_legal_follows(hand, rnd.lead, rnd.trump))
 
 
 def deal(pt: PlayTable) -> None:
