@@ -816,30 +816,39 @@ class PlayTable(PlayActions):
             children.append(b)
         self._deal_on_button = None
         if self._stop is not None:
-            b = widgets.Button(
-                description=self._tr.say("deal on"),
-                tooltip=self._tr.say("Do not declare now: deal on to the next chance"),
-                layout=widgets.Layout(width="auto", min_width="96px", height="32px"),
+            self._deal_on_button = self._transient_button(
+                self._tr.say("deal on"),
+                self._tr.say("Do not declare now: deal on to the next chance"),
+                "shengji-deal-on",
+                self._on_deal_on,
             )
-            b.add_class("shengji-deal-on")
-            b.on_click(self._on_deal_on)
-            self._transient_buttons.add(b)
-            self._deal_on_button = b
-            children.append(b)
+            children.append(self._deal_on_button)
         self._go_on_button = None
         if self._paused:
-            b = widgets.Button(
-                description=self._tr.say("go on"),
-                tooltip=self._tr.say("You have seen the trick: let the next one start"),
-                button_style="success",
-                layout=widgets.Layout(width="auto", min_width="96px", height="32px"),
+            self._go_on_button = self._transient_button(
+                self._tr.say("go on"),
+                self._tr.say("You have seen the trick: let the next one start"),
+                "shengji-go-on",
+                self._on_go_on,
+                style="success",
             )
-            b.add_class("shengji-go-on")
-            b.on_click(self._on_go_on)
-            self._transient_buttons.add(b)
-            self._go_on_button = b
-            children.append(b)
+            children.append(self._go_on_button)
         self.declare_box.children = children
+
+    def _transient_button(
+        self, label: str, tooltip: str, css: str, handler, style: str = ""
+    ) -> widgets.Button:
+        """A button that stands in the declaring row only while its moment lasts."""
+        button = widgets.Button(
+            description=label,
+            tooltip=tooltip,
+            button_style=style,
+            layout=widgets.Layout(width="auto", min_width="96px", height="32px"),
+        )
+        button.add_class(css)
+        button.on_click(handler)
+        self._transient_buttons.add(button)
+        return button
 
     def _render_buttons(self) -> None:
         rnd = self._round
