@@ -47,9 +47,10 @@ function do not expect their hand to change. When a question builds on an earlie
 says to fix that question first (the check tries again with a correct earlier function).
 
 The time limit, and the capture of what the student's function prints, are explained in
-:mod:`.runner`; plain data in :mod:`.plain`; the kinds of answers in :mod:`.kinds`; the
-statuses, limits and exceptions they share are in :mod:`.common`. Every name of them can
-still be imported from here.
+:mod:`.runner`; plain data in :mod:`.plain`; the kinds of answers in :mod:`.kinds`; a check's
+result in :mod:`.results`; the statuses, limits and exceptions they share are in
+:mod:`.common`. Every name this module had before they were split off can still be imported
+from here.
 """
 
 from __future__ import annotations
@@ -60,7 +61,6 @@ import random
 import textwrap
 import types
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from importlib import import_module
 from typing import Any
 
@@ -113,6 +113,7 @@ from .plain import (
     type_name,
     value_code,
 )
+from .results import RESULTS, Case, CheckResult, _Outcome
 from .runner import (
     CALL_STYLES,
     call_plain,
@@ -123,9 +124,6 @@ from .runner import (
 from .runner import (
     _Capture as _Capture,
 )
-
-RESULTS: list[CheckResult] = []
-"""Every result of ``check`` in this process, in order (tests and the grader read it)."""
 
 SOLUTIONS_PREFIX = "solutions_"
 """Where the answers live: module ``solutions_exNN`` (next to ``exNN``) holds the solutions
@@ -159,69 +157,6 @@ def _resolve(exercise: str, spec: object) -> Any:
     return value
 
 
-# --- results --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class CheckResult:
-    """The outcome of one check: ``status`` (PASS, FAIL, NOT ATTEMPTED) and its message.
-
-    ``bool(result)`` is true for PASS. In a notebook the result displays nothing, because
-    ``check`` has already printed the message.
-    """
-
-    question: str
-    status: str
-    message: str
-    cases: int = 0
-    failed: int = 0
-
-    @property
-    def passed(self) -> bool:
-        return self.status == PASS
-
-    def __bool__(self) -> bool:
-        return self.passed
-
-    def __str__(self) -> str:
-        return self.message
-
-    def _ipython_display_(self) -> None:
-        """Show nothing: ``check`` printed the message already (no duplicate ``Out[]``)."""
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "question": self.question,
-            "status": self.status,
-            "message": self.message,
-            "cases": self.cases,
-            "failed": self.failed,
-        }
-
-
-@dataclass(frozen=True)
-class Case:
-    """One input: the arguments, and its size (number of cards) for "smallest failing"."""
-
-    args: tuple
-    size: int
-
-
-@dataclass
-class _Outcome:
-    """One case as the judge reads it."""
-
-    kind: str  # "value", "error", "wrong", "todo", "timeout", "died"
-    value: object = None
-    text: str = ""
-    output: str = ""
-    after: tuple | None = None
-    """The arguments after the call, when the function changed them."""
-    total: bool = False
-    """A timeout of the whole check (not of this one call)."""
-    killed: bool = False
-    """The grader had to end the student's process (it ignored the interrupt, or died)."""
-
-
-# --- the question ---------------------------------------------------------------------------
 class Question:
     """One exercise question: a reference answer, cases, a hint and a solution.
 

@@ -92,7 +92,7 @@ def defines(sources: Iterable[str], name: str) -> bool:
 
 _REACHES = {
     "the grading code": r"shengji_edu\.(grading|sandbox)"
-    r"|exercises\.(checking|common|plain|kinds|runner|submission)"
+    r"|exercises\.(checking|common|plain|kinds|results|runner|submission)"
     r"|solutions_ex|\bCALL_STYLES\b"
     r"|\bcall_plain\b|\bjudge\b|solution_function|\._solution\b|\.reference\b",
     "IPython's machinery": r"input_transformers|ast_transformers|events\.register"
