@@ -651,7 +651,7 @@ def test_a_machine_out_of_resources_is_retried_and_never_stored(tmp_path, monkey
         return real(self)
 
     monkeypatch.setattr(sandbox.Sandbox, "start", out_of_processes)
-    monkeypatch.setattr(grading, "TRANSIENT_BACKOFF", 0.01)
+    monkeypatch.setattr(grading.turn, "TRANSIENT_BACKOFF", 0.01)
     rows = GradingRun([submission], Settings(timeout=60), tmp_path / "g.csv").run(1)
     assert len(tries) == grading.TRANSIENT_TRIES
     assert rows[0].state == grading.RETRY and rows[0].statuses == {}
@@ -724,7 +724,7 @@ def test_a_package_in_site_packages_is_carved_out_of_what_the_child_reads(monkey
     (IPython lives there): the package is carved out of it, the rest stays readable."""
     from shengji_edu import grading
 
-    monkeypatch.setattr(grading, "_in_site_packages", lambda: True)
+    monkeypatch.setattr(grading.child, "_in_site_packages", lambda: True)
     python_read_paths = grading.sandbox.python_read_paths
     site = str(grading._PACKAGE.parent)  # stands for the site-packages folder it is in
 

@@ -62,17 +62,20 @@ graded child's set-up: the package without the answers, what it may read), :mod:
 (reading a notebook's code without running it), :mod:`.turn` (one notebook's turn in its
 sandboxed child, and the judging), :mod:`.run` (many notebooks, resumed from the CSV),
 :mod:`.ledger` (the CSV, and :func:`clean`) and :mod:`.command` (``shengji grade`` and its
-table). Setting a name on this package (``grading.TRANSIENT_BACKOFF = 0.01``, a test's
-monkeypatch) sets it in the module that uses it too, as when the grader was one module.
+table). A setting is changed where it is read: ``grading.turn.TRANSIENT_BACKOFF``, not a
+copy of the name on this package.
 """
 
 from __future__ import annotations
 
-import sys
-import types
-
 from .. import sandbox as sandbox
-from . import child, command, ledger, review, run, submissions, turn
+from . import child as child
+from . import command as command
+from . import ledger as ledger
+from . import review as review
+from . import run as run
+from . import submissions as submissions
+from . import turn as turn
 from .child import _PACKAGE as _PACKAGE
 from .child import _RUNNER as _RUNNER
 from .child import _in_site_packages as _in_site_packages
@@ -135,27 +138,6 @@ from .turn import (
     preflight,
     transient,
 )
-
-_MODULES = (submissions, child, review, turn, run, ledger, command)
-_UNSET = object()
-
-
-class _Package(types.ModuleType):
-    """This package, whose names, when set, are set where the code reads them too."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        """Set ``name`` here and in every module of the package holding the same object under
-        that name (where it is defined, and where it was imported): patching
-        ``grading._in_site_packages`` changes what :func:`child_setup` calls."""
-        old = self.__dict__.get(name, _UNSET)
-        if old is not _UNSET:
-            for module in _MODULES:
-                if module.__dict__.get(name, _UNSET) is old:
-                    setattr(module, name, value)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "CELL_TIMEOUT",
