@@ -36,7 +36,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 
-from ..cards import Card, as_cards, format_cards
+from ..cards import Card, as_cards
 from ..i18n import message
 from ..rules import RuleSet
 from ..trump import Trump
@@ -290,14 +290,14 @@ class Round(Dealing, KittyAndOvercalls, Playing, Settling):
                         for i in entry
                     )
                 else:
-                    built.append(_event(entry))
+                    built.append(ev.from_log(entry))
             self._events_read = len(logged)
         return tuple(built)
 
     @property
     def actions(self) -> tuple[dict, ...]:
         """Every accepted action in order, as plain data: what a record stores (copies)."""
-        return tuple(_action(entry) for entry in self._actions)
+        return tuple(ev.action_from_log(entry) for entry in self._actions)
 
     @property
     def phase(self) -> str:
@@ -672,40 +672,6 @@ def _shown(value: object) -> str:
     except ValueError:
         text = "<an integer too long to show>"
     return text if len(text) <= 40 else text[:40] + "…"
-
-
-def _event(entry) -> ev.Event:
-    """An event of the log: kept as an Event, or as a tuple for a deal, a play, a failed throw
-    or a trick."""
-    if type(entry) is not tuple:
-        return entry
-    kind, seat = entry[0], entry[1]
-    if kind == ev.DEAL:
-        return ev.Event(kind, seat, {"card": entry[2].text, "number": entry[3]})
-    if kind == ev.PLAY:
-        return ev.Event(kind, seat, {"cards": format_cards(entry[2])})
-    if kind == ev.THROW_FAILED:
-        attempted, forced, throw, penalty = entry[2:]
-        data = {
-            "attempted": format_cards(attempted),
-            "forced": format_cards(forced),
-            "beaten_by": format_cards(throw.beaten_by),
-            "reason": throw.reason,  # its English is written now, when first read
-            "penalty": penalty,
-        }
-        return ev.Event(kind, seat, data)
-    number, points, defender_points = entry[2:]
-    return ev.Event(
-        kind, seat, {"number": number, "points": points, "defender_points": defender_points}
-    )
-
-
-def _action(entry) -> dict:
-    """An action of the log as plain data (a copy): kept as a dict, or a play as a tuple."""
-    if type(entry) is dict:
-        return dict(entry)
-    seat, cards = entry
-    return {"action": "play", "seat": seat, "cards": format_cards(cards)}
 
 
 PlayerView._build_world = staticmethod(Round.world)
