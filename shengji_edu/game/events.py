@@ -7,8 +7,8 @@ round after the bury, each play, a failed throw, a trick won, settlement).
 turn the list into a table with one line.
 
 The round logs the frequent ones (a card dealt, a play, a failed throw, a trick) as small
-tuples, and a play among its actions as (seat, cards); :func:`from_log` and :func:`action_from_log` write
-them out when the log is read.
+tuples, and a play among its actions as (seat, cards); :func:`from_log` and
+:func:`action_from_log` write them out when the log is read.
 """
 
 from __future__ import annotations
