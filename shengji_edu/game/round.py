@@ -470,19 +470,19 @@ class Round(Dealing, KittyAndOvercalls, Playing, Settling):
         """The public record of the hand right now: what every player has seen, nothing
         hidden (see :mod:`shengji_edu.game.public`). Cheap: it only gathers immutable
         values the round already keeps."""
-        hands = self._hands
+        hands, phase = self._hands, self._phase
         return _new_public(
             PublicTable,
             (
                 self.rules,
-                self._phase,
+                phase,
                 self._levels,
                 self._starting_dealer,
                 self._dealer,
                 self._first_hand,
                 self._fixed_trump,
                 self._dealt,
-                self.turn,
+                self._turn if phase == PLAYING else self.turn,  # every view in play
                 self._trump,
                 self._declarations,
                 self._bids,

@@ -99,16 +99,17 @@ class Table:
 
     def _declaration_round(self, first: int) -> None:
         rnd = self.round
-        if not rnd.declaring_seats:  # nobody has anything to declare
+        declaring = rnd.declaring_seats
+        if not declaring:  # nobody has anything to declare
             return
         players, may_declare = self.players, rnd.may_declare
         for seat in _ORDER[first]:
             player = players[seat]
-            # declaring_seats is read afresh: a declaration can change who has one
-            if player is not None and seat in rnd.declaring_seats and may_declare(seat):
+            if player is not None and seat in declaring and may_declare(seat):
                 choice = player.declare(rnd.view(seat))  # self.view(seat)
                 if choice:
                     self._apply(seat, "declare", choice)
+                    declaring = rnd.declaring_seats  # a declaration can change who has one
 
     def finish_deal(self) -> None:
         """The extra declaration round after the last card, then end the deal."""
@@ -175,11 +176,16 @@ class Table:
         one that gives a seat a declaration are dealt in one go
         (:meth:`Round.deal_while_nobody_declares`)."""
         rnd = self.round
-        while rnd.phase == DEALING and rnd.dealt < rnd.rules.dealt_cards:  # a card is left
-            if rnd.declaring_seats:
-                self.deal_one()
-            else:
-                self._declaration_round(rnd.deal_while_nobody_declares())
+        if rnd.phase == DEALING:  # and it stays so until finish_deal, in step()
+            first, total = rnd.first_receiver(), rnd.rules.dealt_cards
+            dealt = rnd.dealt
+            while dealt < total:  # a card is left
+                if rnd.declaring_seats:
+                    rnd.deal_next()  # what deal_one() does, the receiver known here
+                    self._declaration_round((first + dealt) % 4)
+                else:
+                    self._declaration_round(rnd.deal_while_nobody_declares())
+                dealt = rnd.dealt
         step = self.step
         while step():
             pass
