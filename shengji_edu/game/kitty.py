@@ -26,7 +26,7 @@ from ..i18n import N_, message
 from . import events as ev
 from .declaring import Declaration, overcall_strength, possible_overcalls
 from .errors import IllegalMove, OutOfTurn
-from .playing import _remove
+from .playing import remove_cards
 from .public import KITTY, OVERCALL, PLAYING, bury_refusal, check_seat, next_seat
 
 OVERCALL_TURN = N_("it is seat {turn}'s turn to overcall or pass, not seat {seat}'s")
@@ -64,7 +64,7 @@ class KittyAndOvercalls:
         Then the dealer leads, or with ``overcall_after_bury`` the overcall round begins (or
         goes on from the seat after the overcaller)."""
         cards = self.check_bury(seat, cards)
-        _remove(self._hands[seat], cards)
+        remove_cards(self._hands[seat], cards)
         self._buried = self._kitty_cards = tuple(cards)
         self._buried_by = seat
         self._kitty_holder = None

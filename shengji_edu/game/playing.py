@@ -107,14 +107,14 @@ class Playing:
                 voids = list(self._voids)
                 voids[seat] = voids[seat] | {suit}
                 self._voids = tuple(voids)
-        if len(played) == 1:  # _remove(hand, played) in line
+        if len(played) == 1:  # remove_cards(hand, played) in line
             card = played[0]
             for position, held in enumerate(hand):
                 if held is card:
                     del hand[position]
                     break
         else:
-            _remove(hand, played)
+            remove_cards(hand, played)
         self._played += played
         current += ((seat, played),)
         self._current = current
@@ -144,7 +144,7 @@ class Playing:
             self._settle()
 
 
-def _remove(hand: list[Card], cards: Sequence[Card]) -> None:
+def remove_cards(hand: list[Card], cards: Sequence[Card]) -> None:
     """Take the cards out of the hand. Cards are interned, so the first card that *is* each
     one is removed (what ``hand.remove`` does, without comparing cards one by one)."""
     for card in cards:
