@@ -69,6 +69,11 @@ def team_of(seat: int) -> int:
     return seat % 2
 
 
+def next_seat(seat: int) -> int:
+    """Play goes counter-clockwise in seat order: 0 → 1 → 2 → 3 → 0."""
+    return (seat + 1) % 4
+
+
 def check_seat(seat: object) -> int:
     """``seat`` if it is one of the ints 0-3, else :class:`NoSuchSeat` (``True`` is no seat)."""
     if type(seat) is int and 0 <= seat <= 3:  # the common case first: this runs very often

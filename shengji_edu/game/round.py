@@ -1,12 +1,14 @@
-"""One hand of Shengji as a state machine: deal and declare, kitty, the tricks, settlement.
+"""One hand of Shengji as a state machine: the state of the hand and the class that owns it.
 
-:class:`Round` is the one place that owns the state of a hand. It moves through explicit
-phases, and each action method (``deal_next``, ``declare``, ``pass_bid``, ``finish_deal``,
-``bury``, ``overcall``, ``pass_overcall``, ``play``) first checks the action completely with
-the rules engine and only then changes anything. A rejected action raises an
-:class:`~shengji_edu.game.errors.IllegalAction` whose message says why, and leaves the
-round exactly as it was. The message is a :class:`~shengji_edu.i18n.Message`: ``str(exc)``
-is the English text, ``render(exc, "zh")`` the Chinese one.
+:class:`Round` holds the state of a hand, declared once in ``__init__``, and its read-only
+properties, the public record (:attr:`Round.public`), the players' views and the what-if
+worlds of search. Its actions come from one module per phase, in the order of a hand:
+
+* :mod:`~shengji_edu.game.dealing`: dealing and declaring (RULES §8, §11.1);
+* :mod:`~shengji_edu.game.kitty`: burying the kitty and overcalling after the bury
+  (RULES §8, §11.3);
+* :mod:`~shengji_edu.game.playing`: leads, follows and tricks (RULES §4–§6);
+* :mod:`~shengji_edu.game.settling`: the result (RULES §7).
 
 Phases::
 
@@ -14,119 +16,18 @@ Phases::
     [OVERCALL <--> KITTY, variant overcall_after_bury]  -->
     PLAYING  --until every hand is empty-->  FINISHED
 
-Every number of the deal comes from the :class:`~shengji_edu.rules.RuleSet` (RULES §11.1):
-``rules.deck()`` is shuffled and ``rules.dealt_cards`` (48, 100 or 156) are dealt one at a
-time in play order, ``rules.kitty_size`` (6, 8 or 6) stay in the kitty, the no-declaration
-fallback turns up ``randrange(rules.kitty_size)``, whoever holds the kitty buries that many
-cards, every :class:`~shengji_edu.trump.Trump` is ``rules.trump(level, suit)`` (so it knows
-``twos_are_trump``), declaring follows the §11.1 ladder
-(:func:`~shengji_edu.game.declaring.declaration_over`, with the declaring seat and the
-decks) and settlement steps by ``rules.settlement_step`` (20 × decks). With the default
-RuleSet all of it is the two-deck game of RULES §1–§9, and a seed deals exactly the hand it
-dealt before decks could be counted.
+Each action first checks its arguments and the action completely with the rules, and only
+then changes anything: a refused action raises an
+:class:`~shengji_edu.game.errors.IllegalAction` whose message (an
+:class:`~shengji_edu.i18n.Message`) says why, and leaves the round as it was.
 
-A hand has ``hand_size`` tricks only when every lead is a single: a pair lead plays 8 cards
-at once, so the hand ends when the cards in the players' hands are played, after 25 tricks
-(two decks) or fewer.
-
-Decisions where RULES is silent, so a reader knows what we chose:
-
-* In the first hand of a match (no dealer yet) both teams are on the same level; the
-  declarer's team becomes the dealer team (抢庄).
-* After the last card is dealt, the extra declaration round is run by the driver
-  (:mod:`shengji_edu.game.table`); the engine accepts declarations until ``finish_deal``.
-* Only the standing declarer reinforces with the standing trump suit's level cards (RULES
-  §11.1, applied for every number of decks: see :mod:`~shengji_edu.game.declaring`; with two
-  decks nobody else can hold such a pair, so the default game is unchanged).
-* A failed throw leaves the rest of the attempted cards in the leader's hand, and all
-  players can see them afterwards only through the ``throw_failed`` event.
-* Trick points are counted for the defenders as tricks end; the kitty is added after the
-  last trick; throw penalties are kept apart and added at settlement.
-
-Overcalling after the bury (反主 / 炒底, ``RuleSet(overcall_after_bury=True)``, RULES §11.3).
-After each bury the hand enters the ``OVERCALL`` phase: the seats are asked in play order,
-the dealer first after the dealer's bury and the seat after the overcaller after an
-overcaller's bury; each overcalls (:meth:`Round.overcall`) or passes
-(:meth:`Round.pass_overcall`); four passes in a row end the round and the dealer leads. An
-overcall must beat :attr:`PublicTable.overcall_floor <shengji_edu.game.public.PublicTable.
-overcall_floor>` (the standing declaration, or the turned-up kitty card as one level card
-of its suit; a joker as one level card with no trump suit) and may not use the standing
-trump suit's level cards (:func:`~shengji_edu.game.declaring.overcall_strength`). The new
-trump holds at once, and the overcaller takes the kitty into the hand: the hand is in the
-``KITTY`` phase again, with the overcaller to bury (``turn`` and :attr:`Round.kitty_holder`
-say who). Where §11.3 is silent we chose:
-
-* **Who may overcall.** Anyone whose turn it is, the dealer and the dealer's partner
-  included, and a seat may overcall its own overcall (say BJ BJ over its own LJ LJ): the rule
-  bars only weaker overcalls and the standing suit's level cards. Overcalls are made with the
-  cards in hand *now*: the dealer's may include kitty cards it kept, never the ones it buried.
-* **The cards shown stay in the hand** (unlike a card played): the overcaller may bury them,
-  as §11.3 allows. They are public (the record lists them); nothing else about the hand is.
-* **A hand with a fixed trump** (the arena's duplicate deals) has no overcall round: nobody
-  declares there, so nobody overcalls.
-* **What each seat knows.** ``view(seat).buried`` is the kitty *that seat buried last*, and
-  only while it is the kitty (the seat that buried last, in the ``OVERCALL``, ``PLAYING`` and
-  ``FINISHED`` phases); a dealer whose kitty an overcaller took knows no kitty any more. The
-  public record lists every overcall and pass (``PublicTable.overcalls``) and who buried
-  last (``PublicTable.buried_by``); the events say who buried how many cards.
-* **The first lead and the teams.** The dealer leads the first trick and the dealer team
-  stays the dealer team, whoever overcalled (RULES §11.3); the kitty that counts at the end
-  is the one buried last, whoever buried it, and is multiplied and scored for the defenders
-  exactly as in §7.
-* **The first hand of a match.** The dealer is fixed when the deal ends (the first
-  declarer, or the drawn fallback); overcalls after the bury never change it.
-* **Nothing to overcall with.** A seat is still asked (at a real table everyone is asked);
-  the :class:`~shengji_edu.game.table.Table` passes for a computer player that has no legal
-  overcall, and waits for a person to press pass.
-
-Randomness and what players can reach (RULES §9):
-
-* ``Round.rng`` (``random.Random(seed)``) is the game's generator. It shuffles the deck and
-  draws the no-declaration fallback right away, in ``__init__``, and is never used again,
-  so nothing done later (by anyone) can change the deal or the fallback.
-* Each seat has its own generator, :meth:`Round.seat_rng`, derived from the seed and the
-  seat with SHA-256 (:func:`seat_generator`): the seed cannot be worked back from it, and
-  drawing from, reseeding or rewinding one seat's generator changes nothing else. The
-  generators live here, in the round, and are made on first use, so a hand replays card
-  for card whoever drives it: ``Table.run``, ``Table.step`` one decision at a time, the
-  play widget, or a loop of your own calling ``round.view(seat)``.
-* Players never get the round: they get a :class:`~shengji_edu.game.view.PlayerView`
-  (:meth:`Round.view`), built from :attr:`Round.public` (the table's public record, which
-  holds no hidden card), their own hand, their own generator and, for the seat that buried
-  the kitty last, that kitty. The state the public record is built from is kept as
-  immutable values (tuples, frozensets), so building a view copies nothing but the seat's
-  hand.
-* A what-if *world* (:meth:`Round.what_if`, and the view's ``what_if`` / ``sample_world``)
-  is a new round built only from the public record and a guess of the hidden cards. It has
-  no seed (``world.seed is None``), no deck and no real hand; its seats' generators come
-  from the seed the caller gives.
-
-Speed (issue 17; a simulation plays thousands of hands, every action checked by the rules):
-
-* The log is written when read. :attr:`Round.events` and :attr:`Round.actions` are the same
-  Events and dicts as ever, but a dealt card, a play, a failed throw and a trick are kept as
-  small tuples and made into Events (with card text, and a failed throw's English reason)
-  the first time someone reads them; nothing that decides the game reads them.
-* Declaring is tracked, not searched: the round keeps which seats have a declaration to make
-  (:attr:`Round.declaring_seats`, updated when a level card or joker is dealt or someone
-  declares), the table asks only them after a card, and while nobody has one the table
-  deals on in one loop (:meth:`Round.deal_while_nobody_declares`). In that loop the cards
-  before the next level card or joker cannot change anyone's declarations, so they are dealt
-  in one go (each seat's share is a slice of the deck, in the order it would have got them)
-  and logged as one range of deals, written out as one ``deal`` event per card when the log
-  is read: the events are the same as dealing card by card. The options of each seat are
-  worked out once per change and handed to its views; :meth:`Round.may_declare` answers
-  "has this seat a declaration now?" without building the lists.
-* Playing is the hot path: :meth:`Round.view` builds a playing view in line, and
-  :meth:`Round.play` does :meth:`Round.check_play`'s checks in line (the same checks in the
-  same order, the same errors) and reads the trump's tables by card index
-  (``trump.suit_by_index``). Every play still goes through
-  :func:`~shengji_edu.tricks.check_lead` or :func:`~shengji_edu.follow.check_follow` first.
-
-Every action checks its arguments' types before anything changes: seats are the ints 0-3
-(``False`` is not seat 0), levels are ranks (``2.0`` is not a level), cards are Cards or card
-text, rules a RuleSet. A wrong one raises :class:`~shengji_edu.game.errors.NoSuchSeat`, a
-:class:`~shengji_edu.cards.CardParseError` or a ``ValueError``, and changes nothing.
+Randomness (RULES §9): ``Round.rng`` shuffles the deck and draws the no-declaration
+fallback in ``__init__`` and is never used again; each seat's generator
+(:meth:`Round.seat_rng`) is derived from the seed and the seat with SHA-256, so a hand
+replays card for card whoever drives it. Players never get the round, only a
+:class:`~shengji_edu.game.view.PlayerView` built from the public record. The log
+(:attr:`Round.events`, :attr:`Round.actions`) keeps frequent entries as small tuples and
+writes them out when read; nothing that decides the game reads it.
 """
 
 from __future__ import annotations
@@ -135,22 +36,16 @@ import hashlib
 import random
 from collections.abc import Sequence
 
-from ..cards import Card, as_cards, first_missing, format_cards
-from ..follow import check_follow
-from ..i18n import N_, message
+from ..cards import Card, as_cards
+from ..i18n import message
 from ..rules import RuleSet
-from ..scoring import kitty_multiplier, settle, trick_points
-from ..tricks import check_lead, check_throw, trick_winner
 from ..trump import Trump
 from . import events as ev
-from .declaring import (
-    Declaration,
-    declaration_over,
-    overcall_strength,
-    possible_declarations,
-    possible_overcalls,
-)
-from .errors import BadGuess, IllegalMove, NoSuchSeat, OutOfTurn, WrongPhase
+from .dealing import Dealing
+from .declaring import Declaration
+from .errors import BadGuess, NoSuchSeat, OutOfTurn, WrongPhase
+from .kitty import KittyAndOvercalls
+from .playing import Playing
 from .public import (
     AUCTION,
     DEALING,
@@ -168,16 +63,15 @@ from .public import (
     Trick,
     bury_refusal,
     check_seat,
-    make_trick,
+    next_seat,
     phase_name,
     team_of,
 )
+from .settling import ACE, Settling
 from .view import PlayerView, make_view
 
-BID_TURN = N_("it is seat {turn}'s turn to bid, not seat {seat}'s")
-OVERCALL_TURN = N_("it is seat {turn}'s turn to overcall or pass, not seat {seat}'s")
-
 __all__ = [
+    "ACE",
     "AUCTION",
     "DEALING",
     "DEALT_CARDS",
@@ -185,6 +79,7 @@ __all__ = [
     "HAND_SIZE",
     "KITTY",
     "KITTY_SIZE",
+    "MAX_SEED",
     "OVERCALL",
     "PHASE_NAMES",
     "PLAYING",
@@ -203,14 +98,8 @@ __all__ = [
 _new_public = tuple.__new__  # builds a PublicTable without NamedTuple's slower __new__
 _new_view = object.__new__
 
-ACE = 14
 MAX_SEED = 2**64
 """Seeds are whole numbers with ``abs(seed) < 2**64`` (matches and the arena draw 32 bits)."""
-
-
-def next_seat(seat: int) -> int:
-    """Play goes counter-clockwise in seat order: 0 → 1 → 2 → 3 → 0."""
-    return (seat + 1) % 4
 
 
 def shuffled_deck(rng: random.Random, rules: RuleSet = RuleSet()) -> list[Card]:
@@ -236,7 +125,7 @@ def seat_generator(seed: int, seat: int) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
-class Round:
+class Round(Dealing, KittyAndOvercalls, Playing, Settling):
     """The state of one hand. Read it through properties; change it only through actions.
 
     ``levels`` are the two teams' levels (2..14). ``dealer`` is ``None`` for the first hand
@@ -401,14 +290,14 @@ class Round:
                         for i in entry
                     )
                 else:
-                    built.append(_event(entry))
+                    built.append(ev.from_log(entry))
             self._events_read = len(logged)
         return tuple(built)
 
     @property
     def actions(self) -> tuple[dict, ...]:
         """Every accepted action in order, as plain data: what a record stores (copies)."""
-        return tuple(_action(entry) for entry in self._actions)
+        return tuple(ev.action_from_log(entry) for entry in self._actions)
 
     @property
     def phase(self) -> str:
@@ -581,19 +470,19 @@ class Round:
         """The public record of the hand right now: what every player has seen, nothing
         hidden (see :mod:`shengji_edu.game.public`). Cheap: it only gathers immutable
         values the round already keeps."""
-        hands = self._hands
+        hands, phase = self._hands, self._phase
         return _new_public(
             PublicTable,
             (
                 self.rules,
-                self._phase,
+                phase,
                 self._levels,
                 self._starting_dealer,
                 self._dealer,
                 self._first_hand,
                 self._fixed_trump,
                 self._dealt,
-                self.turn,
+                self._turn if phase == PLAYING else self.turn,  # every view in play
                 self._trump,
                 self._declarations,
                 self._bids,
@@ -645,584 +534,6 @@ class Round:
         if phase in (DEALING, AUCTION):  # the declarations, as legal_declarations has them
             options = self._declaration_options(seat) if self._declarable[seat] else ()
         return make_view(self.public, seat, tuple(self._hands[seat]), rng, buried, options)
-
-    # --- dealing and declaring ---------------------------------------------------------
-    def first_receiver(self) -> int:
-        """Seat dealt the first card: the dealer the hand began with (first hand: seat 0)."""
-        return self._starting_dealer if self._starting_dealer is not None else 0
-
-    @property
-    def next_receiver(self) -> int | None:
-        """Seat that receives the next card, or None when all cards are dealt."""
-        if self._dealt >= self._dealt_cards:
-            return None
-        return (self.first_receiver() + self._dealt) % 4
-
-    def deal_next(self) -> Card:
-        """Deal one card to the next seat; declarations may follow before the next card."""
-        if self._phase != DEALING:
-            self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
-        dealt = self._dealt
-        if dealt >= self._dealt_cards:
-            raise WrongPhase(
-                message(
-                    "all {total} cards are dealt: call finish_deal() to end the deal",
-                    total=self._dealt_cards,
-                )
-            )
-        first = self._starting_dealer
-        seat = (dealt if first is None else first + dealt) % 4
-        card = self._deck[dealt]
-        self._hands[seat].append(card)
-        if card.is_joker or card.rank == self._deal_level:
-            self._declarable[seat].append(card)
-            if bool(self._declaration_options(seat)) != (seat in self._declaring_seats):
-                self._update_declaring_seats()  # only this seat's options changed
-        self._dealt = dealt + 1
-        self._events.append((ev.DEAL, seat, card, dealt + 1))
-        return card
-
-    def deal_all(self) -> None:
-        """Deal every remaining card without declarations in between."""
-        while self._dealt < self._dealt_cards:
-            self.deal_next()
-
-    def deal_while_nobody_declares(self) -> int | None:
-        """Deal the next card, and more while no seat has a declaration to make: stop after
-        a card when some seat has one (or after the last card). Returns the seat that got
-        the last card dealt, or ``None`` if no card was left.
-
-        The same as calling :meth:`deal_next` card by card and asking nobody in between
-        (nobody had anything to declare), with the bookkeeping of one card done in line:
-        the table deals most of a hand this way."""
-        if self._phase != DEALING:
-            self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
-        first = self._starting_dealer or 0
-        deck, hands, declarable, events = self._deck, self._hands, self._declarable, self._events
-        level, dealt, total = self._deal_level, self._dealt, self._dealt_cards
-        seat = None
-        while dealt < total:
-            if not self._declaring_seats:
-                # The cards before the next level card or joker change nobody's declarations:
-                # they are dealt in one go, each seat's share a slice of the deck (the order
-                # of its hand is the order it got them), and logged as one range of deals.
-                stop = dealt
-                while stop < total and not (deck[stop].is_joker or deck[stop].rank == level):
-                    stop += 1
-                if stop > dealt:
-                    for receiver, hand in enumerate(hands):
-                        hand.extend(deck[dealt + (receiver - first - dealt) % 4 : stop : 4])
-                    events.append(range(dealt, stop))
-                    dealt = self._dealt = stop
-                    seat = (first + stop - 1) % 4
-                    if stop == total:
-                        break
-            seat = (first + dealt) % 4
-            card = deck[dealt]
-            hands[seat].append(card)
-            dealt += 1
-            self._dealt = dealt
-            events.append((ev.DEAL, seat, card, dealt))
-            if card.is_joker or card.rank == level:
-                declarable[seat].append(card)
-                if bool(self._declaration_options(seat)) != (seat in self._declaring_seats):
-                    self._update_declaring_seats()
-            if self._declaring_seats:
-                break
-        return seat
-
-    def legal_declarations(self, seat: int) -> list[list[Card]]:
-        """What ``seat`` may declare right now (empty outside the declaring windows)."""
-        if type(seat) is not int or not 0 <= seat <= 3:
-            check_seat(seat)
-        if not self._declarable[seat] or not self._may_declare_now(seat):
-            return []
-        return [list(option) for option in self._declaration_options(seat)]
-
-    def may_declare(self, seat: int) -> bool:
-        """``bool(legal_declarations(seat))``, without building the lists (the table asks it
-        for every seat with a declaration after every card of the deal)."""
-        if type(seat) is not int or not 0 <= seat <= 3:
-            check_seat(seat)
-        return bool(
-            self._declarable[seat]
-            and self._may_declare_now(seat)
-            and self._declaration_options(seat)
-        )
-
-    def _declaration_options(self, seat: int) -> tuple[tuple[Card, ...], ...]:
-        """``possible_declarations`` for the seat's level cards and jokers, remembered (as
-        tuples: views share them): they change only when the seat gets one more such card
-        or someone declares."""
-        declarable = self._declarable[seat]
-        key = (len(declarable), len(self._declarations))
-        cached = self._declaration_cache[seat]
-        if cached is None or cached[0] != key:
-            options = possible_declarations(
-                declarable,
-                self.level_rank,
-                self.standing_declaration,
-                self.rules.decks,
-                seat,
-            )
-            options = tuple(tuple(option) for option in options)
-            cached = self._declaration_cache[seat] = (key, options)
-        return cached[1]
-
-    @property
-    def declaring_seats(self) -> tuple[int, ...]:
-        """The seats whose cards make a declaration now (whether or not it is a moment to
-        declare). After each card the table asks only these seats: for the others
-        :meth:`legal_declarations` is empty. Kept up to date as cards are dealt and
-        declarations made."""
-        return self._declaring_seats
-
-    def _update_declaring_seats(self) -> None:
-        declarable = self._declarable
-        self._declaring_seats = tuple(
-            seat for seat in SEATS if declarable[seat] and self._declaration_options(seat)
-        )
-
-    def _may_declare_now(self, seat: int) -> bool:
-        if self._fixed_trump is not None:
-            return False
-        if self._phase == DEALING:
-            return self.rules.bidding == "during_deal" and self._dealt > 0
-        return self._phase == AUCTION and self._auction_turn == seat
-
-    def check_declaration(self, seat: int, cards: Sequence[Card]) -> Declaration:
-        """The declaration ``seat`` would make with ``cards``, or an error saying why not."""
-        check_seat(seat)
-        if self._fixed_trump is not None:
-            raise WrongPhase(message("the trump is fixed for this hand: nobody declares"))
-        if self._phase == AUCTION:
-            self._require_turn(seat, self._auction_turn, BID_TURN)
-        elif self._phase != DEALING:
-            raise WrongPhase(
-                message(
-                    "declaring is over (the hand is in the {phase} phase)",
-                    phase=phase_name(self._phase),
-                )
-            )
-        elif self.rules.bidding != "during_deal":
-            raise WrongPhase(
-                message("with bidding=after_deal, declare in the auction after the deal")
-            )
-        elif self._dealt == 0:
-            raise WrongPhase(message("no card has been dealt yet"))
-        cards = as_cards(cards)
-        missing = first_missing(cards, self._hands[seat])  # next(iter(Counter - Counter))
-        if missing is not None:
-            raise IllegalMove(
-                message(
-                    "seat {seat} has not been dealt {card}: declare with your cards",
-                    seat=seat,
-                    card=missing,
-                )
-            )
-        try:
-            strength, suit = declaration_over(
-                cards, self.level_rank, self.standing_declaration, seat, self.rules.decks
-            )
-        except ValueError as exc:
-            raise IllegalMove(str(exc)) from None
-        return Declaration(seat, tuple(cards), strength, suit, self._dealt)
-
-    def declare(self, seat: int, cards: Sequence[Card] | str) -> Declaration:
-        """Show level cards (or jokers) to name the trump; must beat the standing one."""
-        declaration = self.check_declaration(seat, cards)
-        standing = self.standing_declaration
-        reinforce = (
-            standing is not None and standing.seat == seat and standing.suit == declaration.suit
-        )
-        self._declarations += (declaration,)
-        self._update_declaring_seats()
-        self._actions.append(
-            {
-                "action": "declare",
-                "seat": seat,
-                "cards": format_cards(declaration.cards),
-                "after_card": declaration.after_card,
-            }
-        )
-        self._events.append(
-            ev.Event(
-                ev.DECLARE,
-                seat,
-                {
-                    "cards": format_cards(declaration.cards),
-                    "suit": declaration.suit,
-                    "reinforce": reinforce,
-                    "after_card": declaration.after_card,
-                },
-            )
-        )
-        if self._phase == AUCTION:
-            self._bids += ((seat, declaration.cards),)
-            self._advance_auction()
-        return declaration
-
-    def pass_bid(self, seat: int) -> None:
-        """Pass in the after-deal auction (in the overcall round: :meth:`pass_overcall`)."""
-        if self._phase == OVERCALL:
-            raise WrongPhase(
-                message("the hand is in the overcall phase: pass with pass_overcall(seat)")
-            )
-        self._require(AUCTION, N_("cannot pass now: the hand is in the {phase} phase"))
-        check_seat(seat)
-        self._require_turn(seat, self._auction_turn, BID_TURN)
-        self._bids += ((seat, None),)
-        self._actions.append({"action": "pass", "seat": seat})
-        self._events.append(ev.Event(ev.PASS, seat))
-        self._advance_auction()
-
-    def _advance_auction(self) -> None:
-        passes = 0
-        for _seat, cards in reversed(self._bids):
-            if cards is not None:
-                break
-            passes += 1
-        declared = any(cards is not None for _seat, cards in self._bids)
-        if (declared and passes >= 3) or (not declared and passes >= 4):
-            self._resolve_trump()
-        else:
-            assert self._auction_turn is not None
-            self._auction_turn = next_seat(self._auction_turn)
-
-    def finish_deal(self) -> None:
-        """End the deal: start the auction (variant) or fix dealer and trump, then the kitty."""
-        self._require(DEALING, N_("cannot finish the deal now: the hand is in the {phase} phase"))
-        if self._dealt < self._dealt_cards:
-            raise WrongPhase(
-                message(
-                    "only {dealt} of {total} cards are dealt: deal the rest first",
-                    dealt=self._dealt,
-                    total=self._dealt_cards,
-                )
-            )
-        self._actions.append({"action": "finish_deal"})
-        if self.rules.bidding == "after_deal" and self._fixed_trump is None:
-            self._phase = AUCTION
-            self._auction_turn = self.first_receiver()
-        else:
-            self._resolve_trump()
-
-    def _resolve_trump(self) -> None:
-        if self._fixed_trump is not None:
-            suit = self._fixed_trump.suit
-        elif self._declarations:
-            if self._first_hand:
-                self._dealer = self._declarations[0].seat
-            suit = self._declarations[-1].suit
-        else:
-            self._dealer = self._fallback_dealer
-            flip = self._deck[self._dealt_cards + self._fallback_flip]
-            self._kitty_flip = flip
-            suit = None if flip.is_joker else flip.suit
-        assert self._dealer is not None
-        fixed = self._fixed_trump
-        self._trump = fixed if fixed is not None else self.rules.trump(self.level_rank, suit)
-        self._events.append(
-            ev.Event(
-                ev.TRUMP_FIXED,
-                self._dealer,
-                {
-                    "level": self.level_rank,
-                    "suit": suit,
-                    "kitty_flip": self._kitty_flip.text if self._kitty_flip else None,
-                },
-            )
-        )
-        self._take_kitty(self._dealer)
-        self._auction_turn = None
-
-    def _take_kitty(self, seat: int) -> None:
-        self._hands[seat].extend(self._kitty_cards)
-        self._kitty_holder = seat
-        self._events.append(ev.Event(ev.KITTY_TAKEN, seat))
-        self._phase = KITTY
-
-    # --- the kitty ----------------------------------------------------------------------
-    def check_bury(self, seat: int, cards: Sequence[Card]) -> list[Card]:
-        """Raise if ``seat`` may not bury ``cards`` now; return the cards as a list."""
-        self._require(KITTY, N_("cannot bury the kitty now: the hand is in the {phase} phase"))
-        check_seat(seat)
-        holder = self._kitty_holder
-        if seat != holder:
-            if holder == self._dealer:
-                raise OutOfTurn(
-                    message("only the dealer (seat {seat}) buries the kitty", seat=self._dealer)
-                )
-            raise OutOfTurn(
-                message(
-                    "only seat {seat}, who overcalled and took the kitty, buries it now",
-                    seat=holder,
-                )
-            )
-        cards = as_cards(cards)
-        refusal = bury_refusal(self._hands[seat], cards, self.rules.kitty_size)
-        if refusal:
-            raise IllegalMove(refusal)
-        return cards
-
-    def bury(self, seat: int, cards: Sequence[Card] | str) -> None:
-        """The kitty's holder puts ``rules.kitty_size`` cards face down as the new kitty.
-
-        Then the dealer leads, or with ``overcall_after_bury`` the overcall round begins (or
-        goes on from the seat after the overcaller)."""
-        cards = self.check_bury(seat, cards)
-        _remove(self._hands[seat], cards)
-        self._buried = self._kitty_cards = tuple(cards)
-        self._buried_by = seat
-        self._kitty_holder = None
-        self._actions.append({"action": "bury", "seat": seat, "cards": format_cards(cards)})
-        self._events.append(ev.Event(ev.BURY, seat, {"count": len(cards)}))
-        if self.rules.overcall_after_bury and self._fixed_trump is None:
-            self._phase = OVERCALL
-            self._overcall_turn = seat if not self._overcalls else next_seat(seat)
-        else:
-            self._start_play()
-
-    def _start_play(self) -> None:
-        self._phase = PLAYING
-        self._overcall_turn = None
-        self._turn = self._dealer
-
-    # --- overcalling after the bury (RULES §11.3) ----------------------------------------
-    def legal_overcalls(self, seat: int) -> list[list[Card]]:
-        """What ``seat`` may overcall with right now (empty unless it is asked now)."""
-        if type(seat) is not int or not 0 <= seat <= 3:
-            check_seat(seat)
-        if self._phase != OVERCALL or seat != self._overcall_turn:
-            return []
-        floor = self.public.overcall_floor
-        assert floor is not None
-        return possible_overcalls(self._hands[seat], self.level_rank, floor, self.rules.decks)
-
-    def check_overcall(self, seat: int, cards: Sequence[Card]) -> Declaration:
-        """The overcall ``seat`` would make with ``cards``, or an error saying why not."""
-        self._require(OVERCALL, N_("cannot overcall now: the hand is in the {phase} phase"))
-        check_seat(seat)
-        self._require_turn(seat, self._overcall_turn, OVERCALL_TURN)
-        cards = as_cards(cards)
-        missing = first_missing(cards, self._hands[seat])  # next(iter(Counter - Counter))
-        if missing is not None:
-            raise IllegalMove(
-                message(
-                    "seat {seat} does not hold {card}: overcall with your cards",
-                    seat=seat,
-                    card=missing,
-                )
-            )
-        floor = self.public.overcall_floor
-        assert floor is not None
-        try:
-            strength, suit = overcall_strength(cards, self.level_rank, floor, self.rules.decks)
-        except ValueError as exc:
-            raise IllegalMove(str(exc)) from None
-        return Declaration(seat, tuple(cards), strength, suit, self._dealt)
-
-    def overcall(self, seat: int, cards: Sequence[Card] | str) -> Declaration:
-        """Overcall (反主): the new trump holds at once, and ``seat`` takes the kitty into its
-        hand and must bury as many cards (the hand goes back to the kitty phase)."""
-        overcall = self.check_overcall(seat, cards)
-        self._overcalls += ((seat, overcall),)
-        self._trump = self.rules.trump(self.level_rank, overcall.suit)
-        self._overcall_turn = None
-        self._actions.append(
-            {"action": "overcall", "seat": seat, "cards": format_cards(overcall.cards)}
-        )
-        self._events.append(
-            ev.Event(
-                ev.OVERCALL,
-                seat,
-                {"cards": format_cards(overcall.cards), "suit": overcall.suit},
-            )
-        )
-        self._take_kitty(seat)
-        return overcall
-
-    def pass_overcall(self, seat: int) -> None:
-        """Pass in the overcall round; four passes in a row start the play."""
-        self._require(OVERCALL, N_("cannot pass now: the hand is in the {phase} phase"))
-        check_seat(seat)
-        self._require_turn(seat, self._overcall_turn, OVERCALL_TURN)
-        self._overcalls += ((seat, None),)
-        self._actions.append({"action": "pass_overcall", "seat": seat})
-        self._events.append(ev.Event(ev.OVERCALL_PASS, seat))
-        passes = 0
-        for _seat, overcall in reversed(self._overcalls):
-            if overcall is not None:
-                break
-            passes += 1
-        if passes >= 4:
-            self._start_play()
-        else:
-            self._overcall_turn = next_seat(seat)
-
-    # --- playing ------------------------------------------------------------------------
-    def check_play(self, seat: int, cards: Sequence[Card]) -> list[Card]:
-        """Raise if ``seat`` may not play ``cards`` now; return the cards as a list."""
-        if self._phase != PLAYING:
-            self._require(PLAYING, N_("cannot play cards now: the hand is in the {phase} phase"))
-        if type(seat) is not int or seat != self._turn:
-            check_seat(seat)
-            raise OutOfTurn(
-                message("it is seat {turn}'s turn, not seat {seat}'s", turn=self._turn, seat=seat)
-            )
-        cards = as_cards(cards)
-        trump = self._trump
-        assert trump is not None
-        hand = self._hands[seat]
-        current = self._current
-        if not current:
-            verdict = check_lead(hand, cards, trump)
-        else:
-            verdict = check_follow(hand, current[0][1], cards, trump)
-        if not verdict.ok:
-            raise IllegalMove(verdict.reason)
-        return cards
-
-    def play(self, seat: int, cards: Sequence[Card] | str) -> tuple[Card, ...]:
-        """Lead or follow. Returns the cards actually played (a failed throw plays less)."""
-        # check_play in line (it runs for every card of every simulated trick): the same
-        # checks, the same rules core (check_lead / check_follow), the same errors
-        if self._phase != PLAYING or type(seat) is not int or seat != self._turn:
-            self.check_play(seat, cards)  # raises the refusal
-        if type(cards) is list or type(cards) is tuple:  # as_cards's common case, in line
-            for card in cards:  # a list or tuple of cards (a player's answer) is kept as it is
-                if card.__class__ is not Card:
-                    cards = [c if c.__class__ is Card else Card.parse(c) for c in cards]
-                    break
-        else:
-            cards = as_cards(cards)
-        trump = self._trump
-        assert trump is not None
-        hand = self._hands[seat]
-        current = self._current
-        verdict = (
-            check_follow(hand, current[0][1], cards, trump)
-            if current
-            else check_lead(hand, cards, trump)
-        )
-        if not verdict.ok:
-            raise IllegalMove(verdict.reason)
-        played = tuple(cards)
-        self._actions.append((seat, played))  # a play: its text is written when read
-        if not current:
-            self._attempted = None
-            if len(cards) > 1:
-                others = [self._hands[s] for s in SEATS if s != seat]
-                throw = check_throw(cards, others, trump)
-                if not throw.ok:
-                    played = tuple(throw.forced)
-                    self._attempted = tuple(cards)
-                    penalty = self.rules.throw_penalty
-                    self._penalty += penalty if self.is_dealer_team(seat) else -penalty
-                    self._events.append(
-                        (ev.THROW_FAILED, seat, self._attempted, played, throw, penalty)
-                    )
-        else:
-            lead = current[0][1]
-            suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
-            suit = suit_of[lead[0].index]
-            if len(played) == 1:
-                short = suit_of[played[0].index] != suit
-            else:
-                short = sum(1 for c in played if suit_of[c.index] == suit) < len(lead)
-            if short:  # the seat did not follow suit: it has shown a void
-                voids = list(self._voids)
-                voids[seat] = voids[seat] | {suit}
-                self._voids = tuple(voids)
-        if len(played) == 1:  # _remove(hand, played) in line
-            card = played[0]
-            for position, held in enumerate(hand):
-                if held is card:
-                    del hand[position]
-                    break
-        else:
-            _remove(hand, played)
-        self._played += played
-        current += ((seat, played),)
-        self._current = current
-        self._events.append((ev.PLAY, seat, played))
-        if len(current) == 4:
-            self._finish_trick()
-        else:
-            self._turn = (seat + 1) % 4  # next_seat(seat)
-        return played
-
-    def _finish_trick(self) -> None:
-        trump = self._trump
-        assert trump is not None
-        plays = self._current
-        winner = plays[trick_winner([cards for _, cards in plays], trump)][0]
-        # the trick's cards are the last ones played: four plays of the lead's size
-        points = trick_points(self._played[-4 * len(plays[0][1]) :])
-        if winner % 2 != self._dealer % 2:  # not is_dealer_team(winner): the defenders'
-            self._points += points
-        tricks = self._tricks + (make_trick(plays[0][0], plays, winner, points, self._attempted),)
-        self._tricks = tricks
-        self._events.append((ev.TRICK, winner, len(tricks), points, self._points))
-        self._current = ()
-        self._attempted = None
-        self._turn = winner
-        if not self._hands[winner]:  # every hand is empty: that was the last trick
-            self._settle()
-
-    def _settle(self) -> None:
-        trump = self._trump
-        dealer = self._dealer
-        assert trump is not None and dealer is not None
-        last = self._tricks[-1]
-        kitty_points = trick_points(self._buried)
-        multiplier = kitty_multiplier(last.lead, trump, self.rules)
-        kitty_won = 0 if self.is_dealer_team(last.winner) else kitty_points * multiplier
-        total = self._points + kitty_won + self._penalty
-        settlement = settle(total, self.rules)
-        dealer_team = team_of(dealer)
-        levels = list(self._levels)
-        levels[dealer_team] = min(ACE, levels[dealer_team] + settlement.dealer_levels)
-        levels[1 - dealer_team] = min(ACE, levels[1 - dealer_team] + settlement.defender_levels)
-        if settlement.defenders_take_deal:
-            next_dealer, winning_team = next_seat(dealer), 1 - dealer_team
-        else:
-            next_dealer, winning_team = (dealer + 2) % 4, dealer_team
-        match_won = not settlement.defenders_take_deal and self.level_rank == ACE
-        self._result = HandResult(
-            trick_points=self._points,
-            kitty_points=kitty_won,
-            kitty_multiplier=multiplier,
-            penalty=self._penalty,
-            defender_points=total,
-            settlement=settlement,
-            levels_before=self._levels,
-            levels_after=(levels[0], levels[1]),
-            dealer=dealer,
-            next_dealer=next_dealer,
-            winning_team=winning_team,
-            match_won=match_won,
-        )
-        self._phase = FINISHED
-        self._turn = None
-        self._events.append(
-            ev.Event(
-                ev.SETTLE,
-                dealer,
-                {
-                    "defender_points": total,
-                    "kitty": format_cards(self._buried),
-                    "kitty_points": kitty_won,
-                    "multiplier": multiplier,
-                    "penalty": self._penalty,
-                    "dealer_levels": settlement.dealer_levels,
-                    "defender_levels": settlement.defender_levels,
-                    "levels_after": levels,
-                    "next_dealer": next_dealer,
-                    "match_won": match_won,
-                },
-            )
-        )
 
     # --- what-if worlds for search --------------------------------------------------------
     def what_if(self, hands: Sequence[Sequence[Card]], buried: Sequence[Card], seed: int) -> Round:
@@ -1361,52 +672,6 @@ def _shown(value: object) -> str:
     except ValueError:
         text = "<an integer too long to show>"
     return text if len(text) <= 40 else text[:40] + "…"
-
-
-def _event(entry) -> ev.Event:
-    """An event of the log: kept as an Event, or as a tuple for a deal, a play, a failed throw
-    or a trick."""
-    if type(entry) is not tuple:
-        return entry
-    kind, seat = entry[0], entry[1]
-    if kind == ev.DEAL:
-        return ev.Event(kind, seat, {"card": entry[2].text, "number": entry[3]})
-    if kind == ev.PLAY:
-        return ev.Event(kind, seat, {"cards": format_cards(entry[2])})
-    if kind == ev.THROW_FAILED:
-        attempted, forced, throw, penalty = entry[2:]
-        data = {
-            "attempted": format_cards(attempted),
-            "forced": format_cards(forced),
-            "beaten_by": format_cards(throw.beaten_by),
-            "reason": throw.reason,  # its English is written now, when first read
-            "penalty": penalty,
-        }
-        return ev.Event(kind, seat, data)
-    number, points, defender_points = entry[2:]
-    return ev.Event(
-        kind, seat, {"number": number, "points": points, "defender_points": defender_points}
-    )
-
-
-def _action(entry) -> dict:
-    """An action of the log as plain data (a copy): kept as a dict, or a play as a tuple."""
-    if type(entry) is dict:
-        return dict(entry)
-    seat, cards = entry
-    return {"action": "play", "seat": seat, "cards": format_cards(cards)}
-
-
-def _remove(hand: list[Card], cards: Sequence[Card]) -> None:
-    """Take the cards out of the hand. Cards are interned, so the first card that *is* each
-    one is removed (what ``hand.remove`` does, without comparing cards one by one)."""
-    for card in cards:
-        for position, held in enumerate(hand):
-            if held is card:
-                del hand[position]
-                break
-        else:
-            raise ValueError(f"{card} is not in the hand")
 
 
 PlayerView._build_world = staticmethod(Round.world)

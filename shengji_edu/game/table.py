@@ -99,16 +99,17 @@ class Table:
 
     def _declaration_round(self, first: int) -> None:
         rnd = self.round
-        if not rnd._declaring_seats:  # nobody has anything to declare (rnd.declaring_seats)
+        declaring = rnd.declaring_seats
+        if not declaring:  # nobody has anything to declare
             return
         players, may_declare = self.players, rnd.may_declare
         for seat in _ORDER[first]:
             player = players[seat]
-            # declaring_seats is read afresh: a declaration can change who has one
-            if player is not None and seat in rnd._declaring_seats and may_declare(seat):
+            if player is not None and seat in declaring and may_declare(seat):
                 choice = player.declare(rnd.view(seat))  # self.view(seat)
                 if choice:
                     self._apply(seat, "declare", choice)
+                    declaring = rnd.declaring_seats  # a declaration can change who has one
 
     def finish_deal(self) -> None:
         """The extra declaration round after the last card, then end the deal."""
@@ -168,36 +169,27 @@ class Table:
         return True
 
     def run(self) -> Round:
-        """Play on until a person must act or the hand is finished."""
+        """Play on until a person must act or the hand is finished: :meth:`step` after step.
+
+        The deal goes faster than card by card, with the same hand: while no seat has a
+        declaration to make there is nobody to ask between cards, so the cards up to the next
+        one that gives a seat a declaration are dealt in one go
+        (:meth:`Round.deal_while_nobody_declares`)."""
         rnd = self.round
-        first = rnd.first_receiver()
-        while rnd._phase == DEALING and rnd._dealt < rnd._dealt_cards:  # a card is left
-            # What step() does in the deal, card by card: nobody waits for a card, and while
-            # no seat has a declaration to make there is nobody to ask between cards. (The
-            # round's own fields, read without their properties, as in the play below.)
-            if rnd._declaring_seats:
-                receiver = (first + rnd._dealt) % 4  # rnd.next_receiver
-                rnd.deal_next()
-                self._declaration_round(receiver)  # what deal_one() does
-            else:
-                self._declaration_round(rnd.deal_while_nobody_declares())
-        players = self.players
-        while True:
-            # what step() does in play, card after card, in line (the round's own fields:
-            # phase and turn without their properties; the table is part of the engine)
-            if rnd._phase == PLAYING:
-                seat = rnd._turn
-                player = players[seat]
-                if player is None:
-                    break  # a person's turn
-                cards = player.play(rnd.view(seat))
-                try:
-                    rnd.play(seat, cards)
-                except (IllegalAction, CardParseError) as exc:
-                    self._refuse(seat, "play", exc)
-            elif not self.step():
-                break
-        return self.round
+        if rnd.phase == DEALING:  # and it stays so until finish_deal, in step()
+            first, total = rnd.first_receiver(), rnd.rules.dealt_cards
+            dealt = rnd.dealt
+            while dealt < total:  # a card is left
+                if rnd.declaring_seats:
+                    rnd.deal_next()  # what deal_one() does, the receiver known here
+                    self._declaration_round((first + dealt) % 4)
+                else:
+                    self._declaration_round(rnd.deal_while_nobody_declares())
+                dealt = rnd.dealt
+        step = self.step
+        while step():
+            pass
+        return rnd
 
     def _apply(self, seat: int, action: str, cards) -> None:
         try:

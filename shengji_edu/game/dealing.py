@@ -1,0 +1,334 @@
+"""Dealing and declaring: the ``DEALING`` and ``AUCTION`` phases of a :class:`Round`.
+
+The rules are RULES §8 (declaring trump) and §11.1 (one, two or three decks: the numbers of
+the deal, the declaration ladder of :mod:`~shengji_edu.game.declaring`). Where the rule book
+is silent we chose:
+
+* In the first hand of a match (no dealer yet) both teams are on the same level and the
+  first declarer's team becomes the dealer team (抢庄). The dealer is fixed when the deal
+  ends (the first declarer, or the drawn fallback).
+* After the last card the extra declaration round is run by the driver
+  (:mod:`shengji_edu.game.table`); the engine accepts declarations until ``finish_deal``.
+* Only the standing declarer reinforces with the standing trump suit's level cards (with
+  two decks nobody else can hold such a pair).
+* A hand with a fixed trump (the arena's duplicate deals) has no declaring at all.
+
+Speed: declaring is tracked, not searched. The round keeps which seats have a declaration
+to make (:attr:`~Dealing.declaring_seats`), and while nobody has one
+:meth:`~Dealing.deal_while_nobody_declares` deals the cards up to the next level card or
+joker in one go (each seat's share a slice of the deck), logged as one range of deals that
+is written out as one ``deal`` event per card when the log is read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card, as_cards, first_missing, format_cards
+from ..i18n import N_, message
+from . import events as ev
+from .declaring import Declaration, declaration_over, possible_declarations
+from .errors import IllegalMove, WrongPhase
+from .public import AUCTION, DEALING, KITTY, OVERCALL, SEATS, check_seat, next_seat, phase_name
+
+BID_TURN = N_("it is seat {turn}'s turn to bid, not seat {seat}'s")
+
+
+class Dealing:
+    """:class:`~shengji_edu.game.round.Round`'s actions of the deal and the after-deal
+    auction, up to the dealer taking the kitty (the state is the round's)."""
+
+    def first_receiver(self) -> int:
+        """Seat dealt the first card: the dealer the hand began with (first hand: seat 0)."""
+        return self._starting_dealer if self._starting_dealer is not None else 0
+
+    @property
+    def next_receiver(self) -> int | None:
+        """Seat that receives the next card, or None when all cards are dealt."""
+        if self._dealt >= self._dealt_cards:
+            return None
+        return (self.first_receiver() + self._dealt) % 4
+
+    def deal_next(self) -> Card:
+        """Deal one card to the next seat; declarations may follow before the next card."""
+        if self._phase != DEALING:
+            self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
+        dealt = self._dealt
+        if dealt >= self._dealt_cards:
+            raise WrongPhase(
+                message(
+                    "all {total} cards are dealt: call finish_deal() to end the deal",
+                    total=self._dealt_cards,
+                )
+            )
+        first = self._starting_dealer
+        seat = (dealt if first is None else first + dealt) % 4
+        card = self._deck[dealt]
+        self._hands[seat].append(card)
+        if card.is_joker or card.rank == self._deal_level:
+            self._declarable[seat].append(card)
+            if bool(self._declaration_options(seat)) != (seat in self._declaring_seats):
+                self._update_declaring_seats()  # only this seat's options changed
+        self._dealt = dealt + 1
+        self._events.append((ev.DEAL, seat, card, dealt + 1))
+        return card
+
+    def deal_all(self) -> None:
+        """Deal every remaining card without declarations in between."""
+        while self._dealt < self._dealt_cards:
+            self.deal_next()
+
+    def deal_while_nobody_declares(self) -> int | None:
+        """Deal the next card, and more while no seat has a declaration to make: stop after
+        a card when some seat has one (or after the last card). Returns the seat that got
+        the last card dealt, or ``None`` if no card was left.
+
+        The same as calling :meth:`deal_next` card by card and asking nobody in between
+        (nobody had anything to declare), with the bookkeeping of one card done in line:
+        the table deals most of a hand this way."""
+        if self._phase != DEALING:
+            self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
+        first = self._starting_dealer or 0
+        deck, hands, declarable, events = self._deck, self._hands, self._declarable, self._events
+        level, dealt, total = self._deal_level, self._dealt, self._dealt_cards
+        seat = None
+        while dealt < total:
+            if not self._declaring_seats:
+                # The cards before the next level card or joker change nobody's declarations:
+                # they are dealt in one go, each seat's share a slice of the deck (the order
+                # of its hand is the order it got them), and logged as one range of deals.
+                stop = dealt
+                while stop < total and not (deck[stop].is_joker or deck[stop].rank == level):
+                    stop += 1
+                if stop > dealt:
+                    for receiver, hand in enumerate(hands):
+                        hand.extend(deck[dealt + (receiver - first - dealt) % 4 : stop : 4])
+                    events.append(range(dealt, stop))
+                    dealt = self._dealt = stop
+                    seat = (first + stop - 1) % 4
+                    if stop == total:
+                        break
+            seat = (first + dealt) % 4
+            card = deck[dealt]
+            hands[seat].append(card)
+            dealt += 1
+            self._dealt = dealt
+            events.append((ev.DEAL, seat, card, dealt))
+            if card.is_joker or card.rank == level:
+                declarable[seat].append(card)
+                if bool(self._declaration_options(seat)) != (seat in self._declaring_seats):
+                    self._update_declaring_seats()
+            if self._declaring_seats:
+                break
+        return seat
+
+    def legal_declarations(self, seat: int) -> list[list[Card]]:
+        """What ``seat`` may declare right now (empty outside the declaring windows)."""
+        if type(seat) is not int or not 0 <= seat <= 3:
+            check_seat(seat)
+        if not self._declarable[seat] or not self._may_declare_now(seat):
+            return []
+        return [list(option) for option in self._declaration_options(seat)]
+
+    def may_declare(self, seat: int) -> bool:
+        """``bool(legal_declarations(seat))``, without building the lists (the table asks it
+        for every seat with a declaration after every card of the deal)."""
+        if type(seat) is not int or not 0 <= seat <= 3:
+            check_seat(seat)
+        return bool(
+            self._declarable[seat]
+            and self._may_declare_now(seat)
+            and self._declaration_options(seat)
+        )
+
+    def _declaration_options(self, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """``possible_declarations`` for the seat's level cards and jokers, remembered (as
+        tuples: views share them): they change only when the seat gets one more such card
+        or someone declares."""
+        declarable = self._declarable[seat]
+        key = (len(declarable), len(self._declarations))
+        cached = self._declaration_cache[seat]
+        if cached is None or cached[0] != key:
+            options = possible_declarations(
+                declarable,
+                self.level_rank,
+                self.standing_declaration,
+                self.rules.decks,
+                seat,
+            )
+            options = tuple(tuple(option) for option in options)
+            cached = self._declaration_cache[seat] = (key, options)
+        return cached[1]
+
+    @property
+    def declaring_seats(self) -> tuple[int, ...]:
+        """The seats whose cards make a declaration now (whether or not it is a moment to
+        declare). After each card the table asks only these seats: for the others
+        :meth:`legal_declarations` is empty. Kept up to date as cards are dealt and
+        declarations made."""
+        return self._declaring_seats
+
+    def _update_declaring_seats(self) -> None:
+        declarable = self._declarable
+        self._declaring_seats = tuple(
+            seat for seat in SEATS if declarable[seat] and self._declaration_options(seat)
+        )
+
+    def _may_declare_now(self, seat: int) -> bool:
+        if self._fixed_trump is not None:
+            return False
+        if self._phase == DEALING:
+            return self.rules.bidding == "during_deal" and self._dealt > 0
+        return self._phase == AUCTION and self._auction_turn == seat
+
+    def check_declaration(self, seat: int, cards: Sequence[Card]) -> Declaration:
+        """The declaration ``seat`` would make with ``cards``, or an error saying why not."""
+        check_seat(seat)
+        if self._fixed_trump is not None:
+            raise WrongPhase(message("the trump is fixed for this hand: nobody declares"))
+        if self._phase == AUCTION:
+            self._require_turn(seat, self._auction_turn, BID_TURN)
+        elif self._phase != DEALING:
+            raise WrongPhase(
+                message(
+                    "declaring is over (the hand is in the {phase} phase)",
+                    phase=phase_name(self._phase),
+                )
+            )
+        elif self.rules.bidding != "during_deal":
+            raise WrongPhase(
+                message("with bidding=after_deal, declare in the auction after the deal")
+            )
+        elif self._dealt == 0:
+            raise WrongPhase(message("no card has been dealt yet"))
+        cards = as_cards(cards)
+        missing = first_missing(cards, self._hands[seat])  # next(iter(Counter - Counter))
+        if missing is not None:
+            raise IllegalMove(
+                message(
+                    "seat {seat} has not been dealt {card}: declare with your cards",
+                    seat=seat,
+                    card=missing,
+                )
+            )
+        try:
+            strength, suit = declaration_over(
+                cards, self.level_rank, self.standing_declaration, seat, self.rules.decks
+            )
+        except ValueError as exc:
+            raise IllegalMove(str(exc)) from None
+        return Declaration(seat, tuple(cards), strength, suit, self._dealt)
+
+    def declare(self, seat: int, cards: Sequence[Card] | str) -> Declaration:
+        """Show level cards (or jokers) to name the trump; must beat the standing one."""
+        declaration = self.check_declaration(seat, cards)
+        standing = self.standing_declaration
+        reinforce = (
+            standing is not None and standing.seat == seat and standing.suit == declaration.suit
+        )
+        self._declarations += (declaration,)
+        self._update_declaring_seats()
+        self._actions.append(
+            {
+                "action": "declare",
+                "seat": seat,
+                "cards": format_cards(declaration.cards),
+                "after_card": declaration.after_card,
+            }
+        )
+        self._events.append(
+            ev.Event(
+                ev.DECLARE,
+                seat,
+                {
+                    "cards": format_cards(declaration.cards),
+                    "suit": declaration.suit,
+                    "reinforce": reinforce,
+                    "after_card": declaration.after_card,
+                },
+            )
+        )
+        if self._phase == AUCTION:
+            self._bids += ((seat, declaration.cards),)
+            self._advance_auction()
+        return declaration
+
+    def pass_bid(self, seat: int) -> None:
+        """Pass in the after-deal auction (in the overcall round: :meth:`pass_overcall`)."""
+        if self._phase == OVERCALL:
+            raise WrongPhase(
+                message("the hand is in the overcall phase: pass with pass_overcall(seat)")
+            )
+        self._require(AUCTION, N_("cannot pass now: the hand is in the {phase} phase"))
+        check_seat(seat)
+        self._require_turn(seat, self._auction_turn, BID_TURN)
+        self._bids += ((seat, None),)
+        self._actions.append({"action": "pass", "seat": seat})
+        self._events.append(ev.Event(ev.PASS, seat))
+        self._advance_auction()
+
+    def _advance_auction(self) -> None:
+        passes = 0
+        for _seat, cards in reversed(self._bids):
+            if cards is not None:
+                break
+            passes += 1
+        declared = any(cards is not None for _seat, cards in self._bids)
+        if (declared and passes >= 3) or (not declared and passes >= 4):
+            self._resolve_trump()
+        else:
+            assert self._auction_turn is not None
+            self._auction_turn = next_seat(self._auction_turn)
+
+    def finish_deal(self) -> None:
+        """End the deal: start the auction (variant) or fix dealer and trump, then the kitty."""
+        self._require(DEALING, N_("cannot finish the deal now: the hand is in the {phase} phase"))
+        if self._dealt < self._dealt_cards:
+            raise WrongPhase(
+                message(
+                    "only {dealt} of {total} cards are dealt: deal the rest first",
+                    dealt=self._dealt,
+                    total=self._dealt_cards,
+                )
+            )
+        self._actions.append({"action": "finish_deal"})
+        if self.rules.bidding == "after_deal" and self._fixed_trump is None:
+            self._phase = AUCTION
+            self._auction_turn = self.first_receiver()
+        else:
+            self._resolve_trump()
+
+    def _resolve_trump(self) -> None:
+        if self._fixed_trump is not None:
+            suit = self._fixed_trump.suit
+        elif self._declarations:
+            if self._first_hand:
+                self._dealer = self._declarations[0].seat
+            suit = self._declarations[-1].suit
+        else:
+            self._dealer = self._fallback_dealer
+            flip = self._deck[self._dealt_cards + self._fallback_flip]
+            self._kitty_flip = flip
+            suit = None if flip.is_joker else flip.suit
+        assert self._dealer is not None
+        fixed = self._fixed_trump
+        self._trump = fixed if fixed is not None else self.rules.trump(self.level_rank, suit)
+        self._events.append(
+            ev.Event(
+                ev.TRUMP_FIXED,
+                self._dealer,
+                {
+                    "level": self.level_rank,
+                    "suit": suit,
+                    "kitty_flip": self._kitty_flip.text if self._kitty_flip else None,
+                },
+            )
+        )
+        self._take_kitty(self._dealer)
+        self._auction_turn = None
+
+    def _take_kitty(self, seat: int) -> None:
+        self._hands[seat].extend(self._kitty_cards)
+        self._kitty_holder = seat
+        self._events.append(ev.Event(ev.KITTY_TAKEN, seat))
+        self._phase = KITTY
