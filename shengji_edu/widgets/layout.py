@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Round
 from ..render.pictures import COLOR_SCHEMES, TRUMP_FACE
 
 WIDTH = 760
@@ -63,6 +64,33 @@ KITTY_MARK = "#0072B2"
 
 SELECTED_LIFT = 10
 """Pixels a selected card is raised, as a player pulls a card up from the hand."""
+
+
+STATE_CLASSES = {
+    "deal": "shengji-state-deal",
+    "auction": "shengji-state-auction",
+    "bury": "shengji-state-bury",
+    "overcall": "shengji-state-overcall",
+    "play": "shengji-state-play",
+    "wait": "shengji-state-wait",
+    "trick": "shengji-state-trick",
+    "over": "shengji-state-over",
+    "moved": "shengji-state-moved",
+}
+"""The class the table has in each state (a browser test waits for it)."""
+
+
+def table_state(rnd: Round, you: int, paused: bool) -> str:
+    """What the table waits for: deal, auction, bury, play, over (wait: a computer)."""
+    if rnd.phase == DEALING:
+        return "deal"
+    if rnd.phase == FINISHED:
+        return "trick" if paused else "over"
+    if paused:
+        return "trick"
+    if rnd.turn != you:
+        return "wait"
+    return {AUCTION: "auction", KITTY: "bury", OVERCALL: "overcall", PLAYING: "play"}[rnd.phase]
 
 
 def stylesheet() -> str:
@@ -299,6 +327,17 @@ class TableWidgets:
             layout=widgets.Layout(width="100%", max_width=f"{WIDTH}px"),
         )
         self.widget.add_class("shengji-table")
+        self._marks: dict[str, str] = {}
+
+    def mark(self, kind: str, css: str) -> None:
+        """Give the table the class ``css`` as its ``kind`` of mark (its state, its colours),
+        in place of the previous one of that kind (only a change is sent)."""
+        old = self._marks.get(kind, "")
+        if css != old:
+            if old:
+                self.widget.remove_class(old)
+            self.widget.add_class(css)
+            self._marks[kind] = css
 
     def relabel(self, say) -> None:
         """Button labels and tooltips in the table's language (``say`` is Translator.say)."""

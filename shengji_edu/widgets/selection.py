@@ -18,11 +18,16 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from ..cards import Card
+from .pieces import ink_key
+
+if TYPE_CHECKING:
+    from ..i18n import Translator
+    from ..trump import Trump
 
 
 class HandToggles:
@@ -138,3 +143,58 @@ class HandToggles:
         if toggle.value:
             toggle.value = False
         self._cooling.append(toggle)
+
+
+def dress_hand(
+    hand: HandToggles, trump: Trump, kitty: set[int], tr: Translator
+) -> list[list[widgets.ToggleButton]]:
+    """Mark and label the hand's toggles (trump, kitty, the first of a suit) and enable them;
+    the toggles grouped by suit, in display order. ``kitty``: ids of the kitty's toggles."""
+    previous_suit = None
+    groups: list[list[widgets.ToggleButton]] = []
+    for toggle, card in zip(hand.toggles, hand.cards, strict=True):
+        suit = trump.suit_of(card)
+        css = [
+            "shengji-card",
+            f"shengji-c-{card.text}",
+            f"shengji-ink-{ink_key(card)}",
+        ]
+        if trump.is_trump(card):
+            css.append("shengji-trump")
+        from_kitty = id(toggle) in kitty
+        if from_kitty:
+            css.append("shengji-kitty")
+        if previous_suit is not None and suit != previous_suit:
+            css.append("shengji-group-start")
+        if previous_suit is None or suit != previous_suit:
+            groups.append([])
+        groups[-1].append(toggle)
+        previous_suit = suit
+        if list(toggle._dom_classes) != css:
+            toggle._dom_classes = tuple(css)
+        label = tr.card(card)
+        if toggle.description != label:
+            toggle.description = label
+        tip = tr.say("{card} (from the kitty)", card=label) if from_kitty else label
+        if toggle.tooltip != tip:
+            toggle.tooltip = tip
+        if toggle.disabled:
+            toggle.disabled = False
+    return groups
+
+
+def box_suits(
+    groups: list[list[widgets.ToggleButton]], suit_boxes: list[widgets.HBox], hand_box: widgets.Box
+) -> None:
+    """Show each group in a box of its own (a suit wraps to a new line whole) in
+    ``hand_box``; ``suit_boxes`` are reused and grow as needed."""
+    while len(suit_boxes) < len(groups):
+        box = widgets.HBox(layout=widgets.Layout(flex="0 1 auto"))
+        box.add_class("shengji-suit")
+        suit_boxes.append(box)
+    for box, group in zip(suit_boxes, groups, strict=False):
+        if tuple(box.children) != tuple(group):
+            box.children = tuple(group)
+    shown = tuple(suit_boxes[: len(groups)])
+    if tuple(hand_box.children) != shown:
+        hand_box.children = shown

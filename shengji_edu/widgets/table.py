@@ -13,7 +13,11 @@ How the parts fit (each its own module):
 * :mod:`.layout` builds the widgets once, at fixed sizes, with the stylesheet;
 * :mod:`.selection` binds one toggle to each physical card of the hand;
 * :mod:`.actions` holds the click handlers (one engine action per click, never a misfire);
-* :mod:`.views` and :mod:`.hints` turn the engine's state into HTML in a language;
+* :mod:`.buttons` makes the buttons that come and go and keeps the fixed ones up to date;
+* :mod:`.messages` says what happened since the last click;
+* :mod:`.saves` keeps a match across a rerun cell or a reloaded page;
+* :mod:`.views` (with :mod:`.pieces`) and :mod:`.hints` turn the engine's state into HTML in
+  a language;
 * :mod:`.settings` builds the settings from :class:`~shengji_edu.rules.RuleSet`'s fields.
 
 The engine decides, the widget forwards: every rule comes from
@@ -33,12 +37,9 @@ arguments alone match.
 
 from __future__ import annotations
 
-import html
 import os
-import pickle
 import random
 import weakref
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,67 +51,17 @@ from ..i18n import DEFAULT_LANGUAGE, Translator, check_language, translator
 from ..players import make_player
 from ..render.pictures import COLOR_SCHEMES
 from ..rules import RuleSet
-from . import hints, views
+from . import buttons, hints, messages, saves, views
 from .actions import PlayActions
-from .layout import TableWidgets
-from .selection import HandToggles
+from .layout import STATE_CLASSES, TableWidgets, table_state
+from .messages import Say
+from .selection import HandToggles, box_suits, dress_hand
 from .settings import Settings
-
-MESSAGE_LINES = 8
-"""What happened since the last click, at most this many sentences (the log has the rest)."""
-
-Say = str | Callable[[Translator], str]
-"""A message: text, or a function of the translator (so it can be re-said in another
-language when the language changes)."""
-
-_STATE_CLASSES = {
-    "deal": "shengji-state-deal",
-    "auction": "shengji-state-auction",
-    "bury": "shengji-state-bury",
-    "overcall": "shengji-state-overcall",
-    "play": "shengji-state-play",
-    "wait": "shengji-state-wait",
-    "trick": "shengji-state-trick",
-    "over": "shengji-state-over",
-    "moved": "shengji-state-moved",
-}
 
 DEFAULT_TRICK_PAUSE: float | None = None
 """The default of ``PlayTable(trick_pause=...)``: None, a finished trick stays until *go on*."""
 
 _DEFAULT = object()
-
-SAVE_VERSION = 1
-"""The format of a saved game (:meth:`PlayTable.keep_saved`); another version is ignored."""
-
-_RECENT: dict[tuple, weakref.ref] = {}
-"""The latest table made with each game's arguments, to offer its game to a rerun cell."""
-
-
-def cell_origin() -> str | None:
-    """The cell being run, as a key: JupyterLab's cell id (sent with every execute request)
-    or else the cell's source text; None outside IPython."""
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - ipywidgets needs IPython
-        return None
-    shell = get_ipython()
-    if shell is None:
-        return None
-    kernel = getattr(shell, "kernel", None)
-    get_parent = getattr(kernel, "get_parent", None)
-    if get_parent is not None:
-        try:
-            parent = get_parent("shell") or {}
-        except Exception:  # noqa: BLE001 - an older kernel: use the source
-            parent = {}
-        cell_id = (parent.get("metadata") or {}).get("cellId")
-        if cell_id:
-            return f"cell {cell_id}"
-    history = shell.user_ns.get("In")
-    if history:
-        return f"source {history[-1].strip()}"
-    return None
 
 
 class PlayTable(PlayActions):
@@ -188,8 +139,6 @@ class PlayTable(PlayActions):
         self._kitty_toggles: set[int] = set()
         self._suit_boxes: list[widgets.HBox] = []
         """One box per suit of the hand (a suit wraps to a new line whole), reused."""
-        self._state_class = ""
-        self._colors_class = ""
         self._moved_to: PlayTable | None = None
         self._save_path: Path | None = None
         self._resumable: PlayTable | None = None
@@ -235,15 +184,13 @@ class PlayTable(PlayActions):
         self.last_trick_toggle.observe(self._on_last_trick, names="value")
 
         self._new_match(seed, computer, rules, start_level)
-        self.origin = cell_origin()
+        self.origin = saves.cell_origin()
         """The notebook cell that made this table (None outside a notebook)."""
         self._key = (self.origin, seed, computer, rules, you, self.start_level)
-        previous = _RECENT.get(self._key)
-        previous = previous() if previous is not None else None
-        if previous is not None and previous._moved_to is None and previous._in_progress():
+        previous = saves.previous_table(self._key, self)
+        if previous is not None:
             self._resumable = previous
             self._say(self._resume_offer(previous))
-        _RECENT[self._key] = weakref.ref(self)
         self._relabel()
         self._safe_render(full=True)
 
@@ -395,12 +342,7 @@ class PlayTable(PlayActions):
         self.hand.new_hand()
         self._sync_hand()
         kitty_cards = [old.hand.card_of(t) for t in old.kitty_toggles]
-        self._kitty_toggles = set()
-        for toggle in self.hand.toggles:
-            card = self.hand.card_of(toggle)
-            if card in kitty_cards:
-                kitty_cards.remove(card)
-                self._kitty_toggles.add(id(toggle))
+        self._kitty_toggles = saves.kitty_toggles(self.hand, kitty_cards)
         self._resumable = None
         self.settings._labelled = None
         old._hand_over(self)
@@ -436,60 +378,20 @@ class PlayTable(PlayActions):
         resumed. A file that cannot be read is ignored (the table starts afresh).
         """
         self._save_path = Path(path)
-        resumed = False
         try:
-            data = self._save_path.read_bytes()
-        except OSError:
-            data = None
-        if data is not None:
-            try:
-                state = pickle.loads(data)
-                if state.get("version") != SAVE_VERSION:
-                    raise ValueError("another version")
+            state = saves.read_save(self._save_path)
+            if state is not None:
                 self._restore(state, lang)
-                resumed = True
-            except Exception:  # noqa: BLE001 - a bad or old file: start afresh
-                resumed = False
+            resumed = state is not None
+        except Exception:  # noqa: BLE001 - a bad or old file: start afresh
+            resumed = False
         self._save()
         return resumed
 
-    def _state_to_save(self) -> dict[str, Any]:
-        kitty = [self.hand.card_of(t) for t in self.kitty_toggles]
-        return {
-            "version": SAVE_VERSION,
-            "seed": self.seed,
-            "computer": self.computer,
-            "rules": self.rules,
-            "start_level": self.start_level,
-            "you": self.you,
-            "players": self.players,
-            "match": self.match,
-            "table": self._table,
-            "scored": self._scored,
-            "offered": self._offered,
-            "events_seen": self._events_seen,
-            "stop": self._stop,
-            "paused": self._paused,
-            "tricks_seen": self._tricks_seen,
-            "auto_passes": self._auto_passes,
-            "kitty": kitty,
-            "lang": self.lang,
-            "colors": self.colors,
-            "trick_pause": self.trick_pause,
-        }
-
     def _save(self) -> None:
-        """Write the game to the save file (atomically); a failure is not the player's
-        problem: the game goes on unsaved."""
-        if self._save_path is None:
-            return
-        try:
-            data = pickle.dumps(self._state_to_save())
-            temporary = self._save_path.with_suffix(".tmp")
-            temporary.write_bytes(data)
-            os.replace(temporary, self._save_path)
-        except Exception:  # noqa: BLE001
-            pass
+        """Write the game to the save file (if it keeps one): :func:`.saves.write_save`."""
+        if self._save_path is not None:
+            saves.write_save(self._save_path, saves.state_to_save(self))
 
     def _restore(self, state: dict[str, Any], lang: str | None) -> None:
         self.seed, self.computer, self.rules = state["seed"], state["computer"], state["rules"]
@@ -507,13 +409,7 @@ class PlayTable(PlayActions):
         self._row_key = None
         self.hand.new_hand()
         self._sync_hand()
-        kitty = list(state["kitty"])
-        self._kitty_toggles = set()
-        for toggle in self.hand.toggles:
-            card = self.hand.card_of(toggle)
-            if card in kitty:
-                kitty.remove(card)
-                self._kitty_toggles.add(id(toggle))
+        self._kitty_toggles = saves.kitty_toggles(self.hand, state["kitty"])
         self.settings._labelled = None
         number = len(self.match.rounds)
         self._say(
@@ -594,7 +490,7 @@ class PlayTable(PlayActions):
 
     # --- messages ----------------------------------------------------------------------------
     def _said(self, message: Say) -> str:
-        return message(self._tr) if callable(message) else message
+        return messages.said(message, self._tr)
 
     def _say(self, message: Say, error: bool = False) -> None:
         """Set the message line; ``error`` marks a refused click or a problem."""
@@ -614,31 +510,12 @@ class PlayTable(PlayActions):
     def _report(self, first: Say = "") -> None:
         """Set the message: the student's action, then what happened since the last click."""
         every = self._round.events
-        start = self._events_seen
-        events = every[start:]
-        leads = {i - start for i in views.lead_indices(every) if i >= start}
-        auto = set(self._auto_passes)
-        self._events_seen = len(every)
-
-        def say(tr: Translator) -> str:
-            ctx = self._ctx(tr)
-            lines = [first(tr) if callable(first) else first] if first else []
-            said = (
-                views.event_text(ctx, e, lead=i in leads, auto=i + start in auto)
-                for i, e in enumerate(events)
-            )
-            lines += [line for line in said if line]
-            if len(lines) > MESSAGE_LINES:
-                lines = [*lines[: MESSAGE_LINES - 1], tr.say("… (see the log)")]
-            return " ".join(lines)
-
-        self._say(say)
+        start, self._events_seen = self._events_seen, len(every)
+        self._say(messages.report(first, every, start, set(self._auto_passes), self._ctx))
 
     def _message_html(self) -> str:
-        text = html.escape(self._said(self._message), quote=False)
-        if self._message_error:
-            return f"<div class='shengji-error' data-step='{self._step}'>⚠ {text}</div>"
-        return f"<div class='shengji-info' data-step='{self._step}'>{text}</div>"
+        text = self._said(self._message)
+        return messages.message_html(text, self._message_error, self._step)
 
     def _ctx(self, tr: Translator | None = None) -> views.Context:
         return views.Context(
@@ -681,12 +558,7 @@ class PlayTable(PlayActions):
     def _render(self, keep_selection: bool = False) -> None:
         # The state class first: a front end that sees the status change has the new state.
         self._set_state_class(self._state())
-        colors = f"shengji-colors-{self.colors}"
-        if colors != self._colors_class:
-            if self._colors_class:
-                self.widget.remove_class(self._colors_class)
-            self.widget.add_class(colors)
-            self._colors_class = colors
+        self.ui.mark("colors", f"shengji-colors-{self.colors}")
         ctx = self._ctx()
         if not keep_selection:
             self._drawing = True
@@ -715,46 +587,8 @@ class PlayTable(PlayActions):
                 self._kitty_toggles = {id(t) for t in self.hand.toggles} - before
             if not must_bury:
                 self._kitty_toggles = set()
-            previous_suit = None
-            groups: list[list[widgets.ToggleButton]] = []
-            for toggle, card in zip(self.hand.toggles, self.hand.cards, strict=True):
-                suit = trump.suit_of(card)
-                css = [
-                    "shengji-card",
-                    f"shengji-c-{card.text}",
-                    f"shengji-ink-{views.ink_key(card)}",
-                ]
-                if trump.is_trump(card):
-                    css.append("shengji-trump")
-                kitty = id(toggle) in self._kitty_toggles
-                if kitty:
-                    css.append("shengji-kitty")
-                if previous_suit is not None and suit != previous_suit:
-                    css.append("shengji-group-start")
-                if previous_suit is None or suit != previous_suit:
-                    groups.append([])
-                groups[-1].append(toggle)
-                previous_suit = suit
-                if list(toggle._dom_classes) != css:
-                    toggle._dom_classes = tuple(css)
-                label = self._tr.card(card)
-                if toggle.description != label:
-                    toggle.description = label
-                tip = self._tr.say("{card} (from the kitty)", card=label) if kitty else label
-                if toggle.tooltip != tip:
-                    toggle.tooltip = tip
-                if toggle.disabled:
-                    toggle.disabled = False
-            while len(self._suit_boxes) < len(groups):
-                box = widgets.HBox(layout=widgets.Layout(flex="0 1 auto"))
-                box.add_class("shengji-suit")
-                self._suit_boxes.append(box)
-            for box, group in zip(self._suit_boxes, groups, strict=False):
-                if tuple(box.children) != tuple(group):
-                    box.children = tuple(group)
-            shown = tuple(self._suit_boxes[: len(groups)])
-            if tuple(self.hand_box.children) != shown:
-                self.hand_box.children = shown
+            groups = dress_hand(self.hand, trump, self._kitty_toggles, self._tr)
+            box_suits(groups, self._suit_boxes, self.hand_box)
         finally:
             self._drawing = False
 
@@ -790,28 +624,9 @@ class PlayTable(PlayActions):
         self.resume_button.disabled = self._resumable is None
         if self._resumable is not None:
             children.append(self.resume_button)
-        for cards in options:
-            shown = self._tr.cards(views.display_trump(rnd).sort(cards))
-            b = widgets.Button(
-                description=self._tr.say("declare {cards}", cards=shown),
-                tooltip=self._tr.say("Show these cards to name the trump"),
-                layout=widgets.Layout(width="auto", min_width="96px", height="32px"),
-            )
-            b.add_class("shengji-declare")
-            b.on_click(lambda button, cards=cards: self._on_declare(button, cards))
-            self._transient_buttons.add(b)
-            children.append(b)
-        for cards in overcalls:
-            shown = self._tr.cards(views.display_trump(rnd).sort(cards))
-            b = widgets.Button(
-                description=self._tr.say("overcall with {cards}", cards=shown),
-                tooltip=self._tr.say(
-                    "Show these cards to change the trump, take the kitty and bury again"
-                ),
-                layout=widgets.Layout(width="auto", min_width="96px", height="32px"),
-            )
-            b.add_class("shengji-overcall")
-            b.on_click(lambda button, cards=cards: self._on_overcall(button, cards))
+        for b in buttons.declaration_buttons(
+            self._tr, rnd, options, overcalls, self._on_declare, self._on_overcall
+        ):
             self._transient_buttons.add(b)
             children.append(b)
         self._deal_on_button = None
@@ -838,15 +653,8 @@ class PlayTable(PlayActions):
     def _transient_button(
         self, label: str, tooltip: str, css: str, handler, style: str = ""
     ) -> widgets.Button:
-        """A button that stands in the declaring row only while its moment lasts."""
-        button = widgets.Button(
-            description=label,
-            tooltip=tooltip,
-            button_style=style,
-            layout=widgets.Layout(width="auto", min_width="96px", height="32px"),
-        )
-        button.add_class(css)
-        button.on_click(handler)
+        """A button of the declaring row (:func:`.buttons.transient_button`), kept track of."""
+        button = buttons.transient_button(label, tooltip, css, handler, style)
         self._transient_buttons.add(button)
         return button
 
@@ -867,43 +675,14 @@ class PlayTable(PlayActions):
             ),
             self.last_trick_toggle: not rnd.tricks,
         }
-        for button, disabled in states.items():
-            if button.disabled != disabled:
-                button.disabled = disabled
-        label = (
-            self._tr.say("fix trump")
-            if dealing and rnd.next_receiver is None
-            else self._tr.say("deal next")
-        )
-        if self.deal_next_button.description != label:
-            self.deal_next_button.description = label
-        if phase == OVERCALL:
-            words = (self._tr.say("do not overcall"), self._tr.say("Pass in the overcall round"))
-        else:
-            words = (self._tr.say("pass"), self._tr.say("Pass in the auction"))
-        if (self.pass_button.description, self.pass_button.tooltip) != words:
-            self.pass_button.description, self.pass_button.tooltip = words
+        buttons.set_disabled(states)
+        buttons.action_labels(self._tr, rnd, self.deal_next_button, self.pass_button)
 
     def _set_state_class(self, state: str) -> None:
-        css = _STATE_CLASSES[state]
-        if css != self._state_class:
-            if self._state_class:
-                self.widget.remove_class(self._state_class)
-            self.widget.add_class(css)
-            self._state_class = css
+        self.ui.mark("state", STATE_CLASSES[state])
 
     def _state(self) -> str:
-        """What the table waits for: deal, auction, bury, play, over (wait: a computer)."""
-        rnd = self._round
-        if rnd.phase == DEALING:
-            return "deal"
-        if rnd.phase == FINISHED:
-            return "trick" if self._paused else "over"
-        if self._paused:
-            return "trick"
-        if rnd.turn != self.you:
-            return "wait"
-        return {AUCTION: "auction", KITTY: "bury", OVERCALL: "overcall", PLAYING: "play"}[rnd.phase]
+        return table_state(self._round, self.you, self._paused)
 
     def _must_bury(self) -> bool:
         """You hold the kitty: as the dealer, or after your overcall (RULES §11.3)."""
