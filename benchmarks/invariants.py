@@ -25,7 +25,7 @@ after-deal auction; RULES §11) and starting positions, and then checked:
 * every tenth hand, played again with fresh players, is the same card for card.
 
 It prints counts (per deck count too) and the time taken, and exits 1 if any invariant
-failed. The test suite (tests/test_invariants.py) runs a small share of it.
+failed. The test suite (tests/game/test_invariants.py) runs a small share of it.
 """
 
 from __future__ import annotations

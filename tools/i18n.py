@@ -4,7 +4,8 @@
     python tools/i18n.py update     # merge the template into every <lang>/.../shengji_edu.po
     python tools/i18n.py compile    # every .po -> .mo (the package reads the .mo at run time)
     python tools/i18n.py check      # exit 1 if a .po lacks a message or a translation, or a
-                                    # .mo is older than its .po (tests/test_i18n.py checks too)
+                                    # .mo is older than its .po
+                                    # (tests/frontends/test_i18n.py checks too)
     python tools/i18n.py all        # extract, update, compile
 
 The same as Babel's command line, from the repository root::

@@ -5,8 +5,8 @@ lesson itself says.
 
 The estimate is a rule of thumb for a student who reads everything and runs every cell once:
 prose at 120 words a minute, code at 10 (non-blank) lines a minute, and 15 seconds per code
-cell to run it and look at what it printed. tests/test_lessons.py uses it to keep every lesson
-workable in 40 minutes and each stated time honest (within 10 minutes of the estimate).
+cell to run it and look at what it printed. tests/course/test_lessons.py uses it to keep every
+lesson workable in 40 minutes and each stated time honest (within 10 minutes of the estimate).
 """
 
 from __future__ import annotations

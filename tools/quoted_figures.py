@@ -29,7 +29,7 @@ each part with the spec; a value that rounds to zero prints without a sign.
 After rerunning an arena (or tools/gin_results.py), run this tool to rewrite the quoted text,
 then re-execute the notebooks that load the results (tools/execute_notebooks.py) and read
 the prose around each changed figure: a conclusion ("clearly above 50%") may need to change
-with it. tests/test_quoted_figures.py runs ``--check`` and also fails on an interval quoted
+with it. tests/course/test_quoted_figures.py runs ``--check`` and also fails on an interval quoted
 in prose without a marker.
 """
 

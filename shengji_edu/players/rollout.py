@@ -15,7 +15,7 @@ tricks per decision with greedy players in every seat, so those players must be 
 * :func:`candidate_follows`, :func:`cheapest` and the cost tables here are greedy's, on card
   indices.
 
-It is a copy kept equal by tests, not a second strategy: ``tests/test_greedy_fast.py`` asks
+It is a copy kept equal by tests, not a second strategy: ``tests/players/test_greedy_fast.py`` asks
 both players at every decision of seeded hands (one, two and three decks and the variants of
 RULES §11) and requires the same cards and the same use of ``view.rng``. Change a rule in
 :mod:`.greedy` and that test fails until the same change is made here. Declaring and

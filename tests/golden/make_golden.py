@@ -22,7 +22,8 @@ under a fixed hypothesis seed (hypothesis 6.155.2, Python 3.11), repeats dropped
 are the kinds of situations ``test_decks_legacy.py`` drew; the data holds the positions
 themselves, so the tests never draw them again. Reasons are kept as the old code wrote
 them; the tests compare their gist (rule and cards named), not their words.
-``tests/test_decks_golden.py`` and ``tests/test_lesson11.py`` compare the package with it.
+``tests/rules/test_decks_golden.py`` and ``tests/course/test_lesson11.py`` compare the package
+with it.
 
 It can NOT be rerun: ``tests/legacy`` was deleted in the same commit that added this file
 (``git show <that commit>^:tests/legacy/follow.py`` shows the old code). It is kept as the

@@ -9,7 +9,7 @@
 * ``multiplier`` built on a wrong ``lead_shape`` is told to fix question 4 first;
 * ``shengji grade`` grades a solved copy PASS everywhere and the student copy NOT ATTEMPTED.
 
-``wrong_answers()`` is also read by tests/test_exercises.py, whose general checks (every
+``wrong_answers()`` is also read by tests/grading/test_exercises.py, whose general checks (every
 question has known wrong answers, each FAIL message has its parts) run on every exercise.
 """
 
@@ -28,7 +28,7 @@ from shengji_edu import ALL_CARDS, decompose, new_deck, parse_cards
 from shengji_edu.exercises import FAIL, NOT_ATTEMPTED, PASS, ex11, notebook_name, questions
 from shengji_edu.exercises import solutions_ex11 as solved11
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STUDENT_COPY = ROOT / "exercises" / notebook_name("ex11")
 SOLUTION_COPY = ROOT / "exercises" / "solutions" / notebook_name("ex11")
 BY_NUMBER = {q.number: q for q in ex11.QUESTIONS}

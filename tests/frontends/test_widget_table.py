@@ -3,7 +3,7 @@
 Finished tricks stay on the table until the person presses *go on* (bug 4); a table resumes
 its own game only (bug 3); the Chinese names of teams and results (bug 6); the smaller
 things (bug 7) and the missing pieces (active rules, starting level, the buried kitty,
-named leads). Driven like tests/test_widget.py: ``.value`` and ``Button.click()``.
+named leads). Driven like tests/frontends/test_widget.py: ``.value`` and ``Button.click()``.
 """
 
 from __future__ import annotations

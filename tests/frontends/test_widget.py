@@ -26,7 +26,7 @@ from shengji_edu.widgets import PlayTable
 @pytest.fixture(autouse=True)
 def _tricks_go_on_at_once(monkeypatch):
     """These tests are about the rules: the computer players go on after a trick without
-    waiting for *go on* (trick_pause=0). tests/test_widget_table.py tests the pause."""
+    waiting for *go on* (trick_pause=0). tests/frontends/test_widget_table.py tests the pause."""
     monkeypatch.setattr("shengji_edu.widgets.table.DEFAULT_TRICK_PAUSE", 0)
 
 

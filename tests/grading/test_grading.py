@@ -66,7 +66,7 @@ from shengji_edu.sandbox import capabilities, code_version, landlock_abi
 
 pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "submissions"
 HOSTILE = ROOT / "tests" / "fixtures" / "hostile"
 QUESTIONS = ["ex01.q1", "ex01.q2", "ex01.q3", "ex01.q4", "ex01.q5"]

@@ -48,7 +48,7 @@ from shengji_edu.i18n import render
 from shengji_edu.players import GreedyPlayer, RandomPlayer, make_player
 from shengji_edu.render.text import rules_text
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "records"
 
 

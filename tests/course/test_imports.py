@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "shengji_edu"
+PACKAGE = Path(__file__).resolve().parents[2] / "shengji_edu"
 
 
 def module_name(path: Path) -> str:

@@ -10,7 +10,7 @@ import tomllib
 
 from shengji_edu.course import result_path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_subpackage_is_listed():

@@ -61,7 +61,7 @@ from shengji_edu.players.rollout import (
 from shengji_edu.tricks import play_key, trick_winner
 from shengji_edu.units import Unit, decompose_cards, decompose_records, lead_format
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "speed"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "speed"
 
 
 def _load_maker():

@@ -7,7 +7,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parent.parent / "benchmarks" / "invariants.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "invariants.py"
 
 
 def load_script():

@@ -1,7 +1,7 @@
 """The bugs of issue 15, one headless test each (each failed on the table before the fix).
 
-Like tests/test_widget.py, these drive the widget as a person would (``.value`` on toggles,
-``.click()`` on buttons) and read only engine state and widget values. A double click in
+Like tests/frontends/test_widget.py, these drive the widget as a person would (``.value`` on
+toggles, ``.click()`` on buttons) and read only engine state and widget values. A double click in
 a browser is two click messages that the kernel handles one after the other, after the
 first one's redraw has been computed but possibly before the browser has shown it: here,
 two ``.click()`` calls in a row.
@@ -25,11 +25,11 @@ from shengji_edu.widgets import PlayTable
 @pytest.fixture(autouse=True)
 def _tricks_go_on_at_once(monkeypatch):
     """These tests are about the rules: the computer players go on after a trick without
-    waiting for *go on* (trick_pause=0). tests/test_widget_table.py tests the pause."""
+    waiting for *go on* (trick_pause=0). tests/frontends/test_widget_table.py tests the pause."""
     monkeypatch.setattr("shengji_edu.widgets.table.DEFAULT_TRICK_PAUSE", 0)
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LESSON = ROOT / "lessons" / "09_play.ipynb"
 
 DEFENDERS_TAKE_LAST_TRICK_SEED = 2

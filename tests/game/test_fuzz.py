@@ -5,7 +5,7 @@ mutated, and random bytes) and command-line argument lists: only the package's d
 errors come out, each with a message, and a rejected call changes nothing (a deep snapshot
 of the state is the same before and after).
 
-``FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py`` runs a longer fuzz by hand; the counts it
+``FUZZ_EXAMPLES=5000 pytest tests/game/test_fuzz.py`` runs a longer fuzz by hand; the counts it
 tried are printed with ``--hypothesis-show-statistics``.
 """
 

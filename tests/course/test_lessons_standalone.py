@@ -30,7 +30,7 @@ import pytest
 
 pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
 KERNEL = "shengji-standalone"
 LOADING_RESULTS = ["08_simple_ai.ipynb", "10_gin_rummy.ipynb", "12_tournament.ipynb"]

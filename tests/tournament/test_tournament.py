@@ -41,7 +41,7 @@ from shengji_edu.tournament.schedule import deal_setups, pairs
 
 pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
 LINUX = sys.platform.startswith("linux")
 SURVIVOR = b"shengji-tournament-survivor"

@@ -31,7 +31,7 @@ from shengji_edu.sandbox import (
 
 pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LINUX = sys.platform.startswith("linux")
 POSIX = os.name == "posix"
 linux_only = pytest.mark.skipif(not LINUX, reason="a Linux guarantee (see sandbox docstring)")

@@ -31,7 +31,7 @@ from shengji_edu.render.pictures import (  # noqa: E402
     draw_follow_ladder,
 )
 
-LESSON = Path(__file__).resolve().parent.parent / "lessons" / "11_more_decks.ipynb"
+LESSON = Path(__file__).resolve().parents[2] / "lessons" / "11_more_decks.ipynb"
 
 
 def lesson_cell(marker: str) -> str:

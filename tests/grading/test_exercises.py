@@ -69,7 +69,7 @@ from shengji_edu.exercises.checking import RESULTS
 from shengji_edu.gin import candidate_melds, card_value
 from shengji_edu.gin import deadwood as gin_deadwood
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXERCISE_DIR = ROOT / "exercises"
 SOLUTION_DIR = EXERCISE_DIR / "solutions"
 ALL_QUESTIONS = [q for exercise in EXERCISES for q in questions(exercise)]
@@ -655,7 +655,7 @@ for _make in (
     _ex07_wrong,
     _ex08_wrong,
     _ex10_wrong,
-    _ex11_wrong,  # exercise 11's wrong answers live with its own tests, tests/test_ex11.py
+    _ex11_wrong,  # exercise 11's wrong answers live with its own tests, tests/grading/test_ex11.py
 ):
     WRONG.update(_make())
 BY_ID = {q.id: q for q in ALL_QUESTIONS}

@@ -37,7 +37,7 @@ from shengji_edu.sandbox import Sandbox, SandboxClosed, capabilities
 
 pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
 LINUX = sys.platform.startswith("linux")
 ROOTED = LINUX and os.geteuid() == 0

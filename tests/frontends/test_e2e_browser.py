@@ -48,7 +48,7 @@ import pytest
 
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "lessons" / "09_play.ipynb"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

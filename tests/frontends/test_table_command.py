@@ -1,6 +1,6 @@
 """``shengji table``: the play table as a web page (Voilà), and the page's settings.
 
-The browser test (tests/test_e2e_browser.py) opens the real page; these tests check the
+The browser test (tests/frontends/test_e2e_browser.py) opens the real page; these tests check the
 command's options, its refusal without Voilà, and how the page reads its settings, without
 starting a server.
 """
@@ -21,7 +21,7 @@ from shengji_edu.widgets.app import APP_NOTEBOOK, table_from_environment, table_
 
 pytestmark = pytest.mark.integration  # starts processes: not in the edit-test loop
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
