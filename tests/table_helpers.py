@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from html import unescape
+
 from shengji_edu import parse_cards
 from shengji_edu.follow import iter_legal_follows
 from shengji_edu.widgets import PlayTable
@@ -26,3 +29,8 @@ def legal_choice(pt: PlayTable) -> list:
     if rnd.lead is None:
         return [rnd.trump.sort(hand)[-1]]
     return next(iter_legal_follows(hand, rnd.lead, rnd.trump))
+
+
+def text(pane) -> str:
+    """What a person reads in an HTML widget: tags dropped (as spaces), entities decoded."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", pane.value)).split())

@@ -301,21 +301,24 @@ def test_terminal_follow_explains_mistakes_and_accepts_a_legal_play():
     assert rnd.tricks[0].lead == lead
 
 
-def test_terminal_declaration_prompt():
-    # find a first hand in which seat 0 can declare at some point
+def declare_at_the_terminal(answers: list[str]) -> tuple[Round, str]:
+    """Deal the first hand in which seat 0, a person typing ``answers``, can declare (the
+    others never declare) until a declaration is made: the round, and what the person was
+    told."""
     for seed in range(100):
         rnd = Round(seed)
         said: list[str] = []
-        human = HumanPlayer(ask=scripted(["zz", "99", "0", "1"]), say=said.append)
-        others = [RandomPlayer(declare_rate=0.0) for _ in range(3)]
-        table = Table(rnd, [human, *others])
+        human = HumanPlayer(ask=scripted(answers), say=said.append)
+        table = Table(rnd, [human, *(RandomPlayer(declare_rate=0.0) for _ in range(3))])
         while rnd.phase == "dealing" and not rnd.declarations:
             table.step()
         if rnd.declarations:
-            break
-    else:
-        pytest.fail("seat 0 never could declare")
-    text = "\n".join(said)
+            return rnd, "\n".join(said)
+    pytest.fail("seat 0 never could declare")
+
+
+def test_terminal_declaration_prompt():
+    rnd, text = declare_at_the_terminal(["zz", "99", "0", "1"])
     assert "1: declare" in text
     assert text.count("Type a number from 1 to") == 3
     assert rnd.declarations[0].seat == 0
@@ -356,18 +359,7 @@ def test_terminal_help_at_the_bury_prompt_lists_what_may_be_buried():
 
 
 def test_terminal_help_at_the_declaration_prompt_lists_the_choices():
-    for seed in range(100):
-        rnd = Round(seed)
-        said: list[str] = []
-        human = HumanPlayer(ask=scripted(["?", "1"]), say=said.append)
-        table = Table(rnd, [human, *(RandomPlayer(declare_rate=0.0) for _ in range(3))])
-        while rnd.phase == "dealing" and not rnd.declarations:
-            table.step()
-        if rnd.declarations:
-            break
-    else:
-        pytest.fail("seat 0 never could declare")
-    text = "\n".join(said)
+    rnd, text = declare_at_the_terminal(["?", "1"])
     assert "Type the number of what you want to declare, or just Enter to pass:" in text
     assert "Type a number from" not in text  # "?" is help, not a mistake
     first = format_cards(rnd.declarations[0].cards, pretty=True)

@@ -49,10 +49,6 @@ def tools_i18n():
     return module
 
 
-def text(pane) -> str:
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", pane.value)).split())
-
-
 # --- the catalogues ---------------------------------------------------------------------------
 def test_every_message_of_the_source_has_a_compiled_chinese_translation():
     problems = tools_i18n().problems()

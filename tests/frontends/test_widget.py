@@ -14,7 +14,7 @@ from html import unescape
 from itertools import islice
 
 import pytest
-from table_helpers import legal_choice, select
+from table_helpers import legal_choice, select, text
 
 from shengji_edu import RuleSet, check_follow, check_lead, format_cards, parse_cards
 from shengji_edu.follow import iter_legal_follows
@@ -40,9 +40,6 @@ MONTECARLO_LIMIT = 1.0
 
 
 # --- helpers ------------------------------------------------------------------------------
-def text(pane) -> str:
-    """What a person reads in an HTML widget: tags dropped, entities decoded."""
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", pane.value)).split())
 
 
 def snapshot(pt: PlayTable) -> tuple:

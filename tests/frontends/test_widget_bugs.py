@@ -15,7 +15,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from table_helpers import legal_choice, select
+from table_helpers import legal_choice, select, text
 
 from shengji_edu import decompose, format_cards, trick_points
 from shengji_edu.game import DEALING, FINISHED, KITTY, PLAYING
@@ -38,11 +38,6 @@ DEALER_SEED = 1
 """The student can declare at card 9 and, declaring at once, becomes the dealer."""
 FOLLOW_SEED = 1
 STUDENT_WINS_A_TRICK_SEED = 2
-
-
-def text(pane) -> str:
-    """What a person reads: tags dropped (as spaces), entities decoded."""
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", pane.value)).split())
 
 
 def flat(pane) -> str:

@@ -9,17 +9,12 @@ named leads). Driven like tests/frontends/test_widget.py: ``.value`` and ``Butto
 from __future__ import annotations
 
 import re
-from html import unescape
 
 import pytest
-from table_helpers import legal_choice, select
+from table_helpers import legal_choice, select, text
 
 from shengji_edu.game import DEALING, FINISHED, PLAYING
 from shengji_edu.widgets import PlayTable
-
-
-def text(pane) -> str:
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", pane.value)).split())
 
 
 def deal(pt: PlayTable) -> None:
