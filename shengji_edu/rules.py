@@ -21,15 +21,34 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from .cards import DECK_COUNTS, Card, new_deck
-from .trump import Trump
+from .settlement_tables import NAMED_TABLES, SettlementTable
+from .trump import OFFSUIT_LEVEL_RULES, TRACTOR_RULES, Trump
 
-_TRUMPS: dict[tuple[int, str | None, bool], Trump] = {}
-"""The Trumps ``RuleSet.trump`` made, by (level, suit, twos_are_trump): at most 130."""
+_TRUMPS: dict[tuple, Trump] = {}
+"""The Trumps ``RuleSet.trump`` made, by level, suit and the rules' card-order options."""
 _SUIT_LETTERS = ("S", "H", "D", "C")
 
-KITTY_RULES = ("power", "linear", "plain")
-SETTLEMENT_RULES = ("standard", "escalating")
-BIDDING_RULES = ("during_deal", "after_deal")
+KITTY_RULES = ("power", "linear", "plain", "cards", "pairs", "width")
+SETTLEMENT_RULES = ("standard", "escalating", "forty_five")
+BIDDING_RULES = ("during_deal", "after_deal", "yield", "report", "joker_colour")
+LEVEL_LADDERS = ("2-A", "5-10-K")
+JOKER_BID_RULES = ("pairs", "none", "four")
+FAILED_THROW_RULES = ("lowest_beaten", "smallest_card")
+NO_BID_RULES = ("flip", "no_trump", "third_card", "random_suit")
+FLAGS = ("twos_are_trump", "overcall_after_bury", "open_kitty", "wear_ace", "partner_reinforce")
+"""The options that are True or False."""
+
+_CHOICES = {
+    "kitty": KITTY_RULES,
+    "settlement": SETTLEMENT_RULES,
+    "bidding": BIDDING_RULES,
+    "levels": LEVEL_LADDERS,
+    "joker_bids": JOKER_BID_RULES,
+    "failed_throw": FAILED_THROW_RULES,
+    "no_bid": NO_BID_RULES,
+    "tractors": TRACTOR_RULES,
+    "offsuit_levels": OFFSUIT_LEVEL_RULES,
+}
 
 HAND_SIZES = {1: 12, 2: 25, 3: 39}
 """Cards dealt to each player, by number of decks (RULES §11.1)."""
@@ -59,6 +78,23 @@ class RuleSet:
     * ``overcall_after_bury``: after the bury, players may overcall the trump and take the
       kitty (反主 / 炒底, RULES §11.3).
     * ``kitty_max``: the largest kitty multiplier (e.g. 64), or ``None`` for no cap.
+
+    The seeds' house rules (RULES §12), each at a default that changes nothing:
+
+    * ``levels``: ``"2-A"`` or ``"5-10-K"`` (the level rooms, §12.1).
+    * ``joker_bids``: ``"pairs"``, ``"none"`` or ``"four"`` (what jokers declare, §12.2).
+    * ``failed_throw``: ``"lowest_beaten"`` or ``"smallest_card"`` (§12.3).
+    * ``bidding`` also ``"yield"`` (让庄, §12.4), ``"report"`` (报牌, §12.5),
+      ``"joker_colour"`` (§12.6); ``kitty`` also ``"cards"``, ``"pairs"``, ``"width"``
+      (§12.8); ``settlement`` also ``"forty_five"`` (§12.10, one deck).
+    * ``no_bid``: the trump when nobody declares (§12.7).
+    * ``settlement_table``: a named table or bands like ``0:D3/1:D2/40:D1/80:A0+40`` (§12.9);
+      ``"escalating"`` is stored as ``settlement="escalating"``, a custom table as its
+      canonical text.
+    * ``open_kitty``, ``wear_ace``, ``partner_reinforce``: §12.11, §12.12, §12.13.
+    * ``tractors`` and ``offsuit_levels``: passed to every Trump (§12.14, §12.15).
+
+    Combinations no seed plays are refused (§12.17) with a message naming both options.
     """
 
     kitty: str = "power"
@@ -69,15 +105,21 @@ class RuleSet:
     twos_are_trump: bool = False
     overcall_after_bury: bool = False
     kitty_max: int | None = None
+    levels: str = "2-A"
+    joker_bids: str = "pairs"
+    failed_throw: str = "lowest_beaten"
+    no_bid: str = "flip"
+    settlement_table: str = "standard"
+    open_kitty: bool = False
+    wear_ace: bool = False
+    partner_reinforce: bool = False
+    tractors: str = "full"
+    offsuit_levels: str = "equal"
 
     def __post_init__(self) -> None:
-        for name, accepted in (
-            ("kitty", KITTY_RULES),
-            ("settlement", SETTLEMENT_RULES),
-            ("bidding", BIDDING_RULES),
-        ):
+        for name, accepted in _CHOICES.items():
             value = getattr(self, name)
-            if value not in accepted:
+            if not isinstance(value, str) or value not in accepted:
                 raise ValueError(
                     f"unknown {name} rule {value!r}: use one of {', '.join(map(repr, accepted))}"
                 )
@@ -89,7 +131,7 @@ class RuleSet:
             )
         if not _is_int(self.decks) or self.decks not in DECK_COUNTS:
             raise ValueError(f"decks must be 1, 2 or 3 (54, 108 or 162 cards), not {self.decks!r}")
-        for name in ("twos_are_trump", "overcall_after_bury"):
+        for name in FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be True or False, not {getattr(self, name)!r}")
         cap = self.kitty_max
@@ -97,6 +139,34 @@ class RuleSet:
             raise ValueError(
                 f"kitty_max must be a whole number >= 1 (e.g. 64) or None for no cap, not {cap!r}"
             )
+        self._store_table()
+        _refuse_combinations(self)
+
+    def _store_table(self) -> None:
+        """``settlement_table="escalating"`` is ``settlement="escalating"``; a custom table is
+        kept as its canonical text; a bad table is a ValueError naming the band (§12.9)."""
+        table = self.settlement_table
+        if not isinstance(table, str):
+            raise ValueError(
+                f"settlement_table must be a name ({', '.join(NAMED_TABLES)}) or bands like "
+                f"0:D3/1:D2/40:D1/80:A0+40, not {table!r}"
+            )
+        if table.strip() == "escalating":
+            if self.settlement == "forty_five":
+                raise ValueError(
+                    "settlement='forty_five' and settlement_table='escalating' are two "
+                    "settlements at once: choose one"
+                )
+            object.__setattr__(self, "settlement", "escalating")
+            object.__setattr__(self, "settlement_table", "standard")
+            return
+        if table.strip() in NAMED_TABLES:
+            object.__setattr__(self, "settlement_table", table.strip())
+            if table.strip() in ("twenty", "one_deck_classic"):
+                return  # its deck count is refused with the other combinations
+        parsed = SettlementTable.parse(table, self.decks)
+        if table.strip() not in NAMED_TABLES:
+            object.__setattr__(self, "settlement_table", str(parsed))
 
     # --- the numbers that follow from the options (RULES §11.1) ----------------------------
     @property
@@ -140,17 +210,19 @@ class RuleSet:
         return tuple(range(1, self.decks + 1))
 
     def trump(self, level: int | str, suit: str | None = None) -> Trump:
-        """The Trump of a hand played under these rules (it knows ``twos_are_trump``).
+        """The Trump of a hand played under these rules (it knows ``twos_are_trump``,
+        ``tractors`` and ``offsuit_levels``).
 
         Trumps are immutable values, so the common ones (a whole-number level and a suit
         letter or None) are made once and shared: a simulation asks for one every hand."""
+        order = (self.twos_are_trump, self.tractors, self.offsuit_levels)
         if type(level) is int and (suit is None or suit in _SUIT_LETTERS):
-            key = (level, suit, self.twos_are_trump)
+            key = (level, suit, order)
             trump = _TRUMPS.get(key)
             if trump is None:  # Trump checks the level: only a good one is kept
-                trump = _TRUMPS[key] = Trump(level, suit, twos_are_trump=self.twos_are_trump)
+                trump = _TRUMPS[key] = Trump(level, suit, *order)
             return trump
-        return Trump(level, suit, twos_are_trump=self.twos_are_trump)
+        return Trump(level, suit, *order)
 
     def deck(self) -> list[Card]:
         """The cards of these rules in canonical order (see :func:`~shengji_edu.cards.new_deck`)."""
@@ -184,8 +256,9 @@ class RuleSet:
 
         Each value is converted to its rule's type: whole numbers for ``decks`` and
         ``throw_penalty``, a whole number or ``none`` for ``kitty_max``, true/false (also
-        yes/no, on/off, 1/0) for ``twos_are_trump`` and ``overcall_after_bury``, text for
-        the rest.
+        yes/no, on/off, 1/0) for the flags (``twos_are_trump``, ``overcall_after_bury``,
+        ``open_kitty``, ``wear_ace``, ``partner_reinforce``), text for the rest (a settlement
+        table: ``settlement_table=0:D3/1:D2/40:D1/80:A0+40``).
         """
         known = {f.name for f in fields(cls)}
         data: dict[str, object] = {}
@@ -220,10 +293,56 @@ def _convert(name: str, value: str) -> object:
             raise ValueError(
                 f"{name} must be a whole number, e.g. {example}; got {value!r}"
             ) from None
-    if name in ("twos_are_trump", "overcall_after_bury"):
+    if name in FLAGS:
         if value.lower() in _TRUE:
             return True
         if value.lower() in _FALSE:
             return False
         raise ValueError(f"{name} must be true or false, e.g. {name}=true; got {value!r}")
     return value
+
+
+_TWO_DECKS = {
+    "bidding": ("yield", "report", "joker_colour"),
+    "joker_bids": ("four",),
+    "partner_reinforce": (True,),
+    "settlement_table": ("twenty",),
+}
+_ONE_DECK = {"settlement": ("forty_five",), "settlement_table": ("one_deck_classic",)}
+
+
+def _refuse_combinations(rules: RuleSet) -> None:
+    """RULES §12.17: combinations no seed plays, each a ValueError naming both options."""
+
+    def refuse(first: str, second: str, why: str) -> None:
+        a, b = getattr(rules, first), getattr(rules, second)
+        raise ValueError(f"{first}={a!r} cannot be played with {second}={b!r}: {why}")
+
+    for name, values in _TWO_DECKS.items():
+        if getattr(rules, name) in values and rules.decks != 2:
+            refuse(name, "decks", "it is a two-deck rule (play it with decks=2)")
+    for name, values in _ONE_DECK.items():
+        if getattr(rules, name) in values and rules.decks != 1:
+            refuse(name, "decks", "it is a one-deck rule (play it with decks=1)")
+    if rules.tractors != "full" and rules.decks == 3:
+        refuse("tractors", "decks", "no seed says what becomes of titanics")
+    if rules.settlement in ("escalating", "forty_five") and rules.settlement_table != "standard":
+        refuse("settlement", "settlement_table", "two settlements at once; choose one")
+    if rules.wear_ace:
+        if rules.levels != "2-A":
+            refuse("wear_ace", "levels", "the 5-10-K ladder has no A rung")
+        if rules.twos_are_trump:
+            refuse(
+                "wear_ace",
+                "twos_are_trump",
+                "when wearing the A only the A's and jokers are trumps",
+            )
+    if rules.bidding in ("report", "joker_colour"):
+        if rules.overcall_after_bury:
+            refuse("bidding", "overcall_after_bury", "it has its own contest after the deal")
+        if rules.partner_reinforce:
+            refuse("bidding", "partner_reinforce", "it has its own contest after the deal")
+    if rules.bidding == "report" and rules.joker_bids != "pairs":
+        refuse("bidding", "joker_bids", "a report holds one joker and nothing declares with jokers")
+    if rules.bidding == "yield" and rules.no_bid != "flip":
+        refuse("bidding", "no_bid", "the twin card is its fallback when nobody declares")

@@ -66,8 +66,16 @@ TRUMP_BONUS = 100
 _SYMBOLS = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
-_TABLES: dict[tuple[int, str | None, bool], tuple] = {}
-"""Lookup tables of every Trump made so far, by (level, suit, twos_are_trump): at most 130."""
+_TABLES: dict[tuple, tuple] = {}
+"""Lookup tables of every Trump made so far, by (level, suit, twos_are_trump, tractors,
+offsuit_levels)."""
+
+TRACTOR_RULES = ("full", "plain", "off")
+"""What makes a tractor (RULES §12.14): ``"full"`` (§3: across the removed level rank and
+along the trump chain), ``"plain"`` (consecutive printed ranks of one suit only) or ``"off"``."""
+
+OFFSUIT_LEVEL_RULES = ("equal", "suit")
+"""How off-suit level cards rank among themselves (RULES §12.15): all equal, or ♠ > ♥ > ♦ > ♣."""
 
 
 def suit_label(suit: str, pretty: bool = True) -> str:
@@ -90,6 +98,8 @@ class Trump:
         "level",
         "suit",
         "twos_are_trump",
+        "tractors",
+        "offsuit_levels",
         "_suit_of",
         "_step",
         "_strength",
@@ -104,6 +114,10 @@ class Trump:
     level: int
     suit: str | None
     twos_are_trump: bool
+    tractors: str
+    """What makes a tractor: ``"full"``, ``"plain"`` or ``"off"`` (RULES §12.14)."""
+    offsuit_levels: str
+    """``"equal"`` or ``"suit"``: how off-suit level cards rank (RULES §12.15)."""
     suit_by_index: tuple[str, ...]
     """Each card's effective suit by ``card.index``: ``suit_of`` as a table."""
     step_by_index: tuple[int, ...]
@@ -114,7 +128,12 @@ class Trump:
     """Each card's display position by ``card.index``: ``sort_key`` as a table."""
 
     def __init__(
-        self, level: int | str = 2, suit: str | None = None, twos_are_trump: bool = False
+        self,
+        level: int | str = 2,
+        suit: str | None = None,
+        twos_are_trump: bool = False,
+        tractors: str = "full",
+        offsuit_levels: str = "equal",
     ) -> None:
         level_rank = parse_rank(level)
         if isinstance(suit, str):
@@ -127,14 +146,26 @@ class Trump:
             )
         if not isinstance(twos_are_trump, bool):
             raise ValueError(f"twos_are_trump must be True or False, not {twos_are_trump!r}")
+        if tractors not in TRACTOR_RULES:
+            accepted = ", ".join(map(repr, TRACTOR_RULES))
+            raise ValueError(f"unknown tractors rule {tractors!r}: use one of {accepted}")
+        if offsuit_levels not in OFFSUIT_LEVEL_RULES:
+            accepted = ", ".join(map(repr, OFFSUIT_LEVEL_RULES))
+            raise ValueError(
+                f"unknown offsuit_levels rule {offsuit_levels!r}: use one of {accepted}"
+            )
         object.__setattr__(self, "level", level_rank)
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "twos_are_trump", twos_are_trump)
+        object.__setattr__(self, "tractors", tractors)
+        object.__setattr__(self, "offsuit_levels", offsuit_levels)
         # The tables depend only on the three facts, and a game makes a new Trump every
         # hand (a simulation, thousands): each is built once and shared after that.
-        key = (level_rank, suit, twos_are_trump)
-        # Trumps are dictionary keys (cached lead formats): the hash is worked out once.
-        object.__setattr__(self, "_hash", hash(key) if twos_are_trump else hash((level_rank, suit)))
+        key = (level_rank, suit, twos_are_trump, tractors, offsuit_levels)
+        # Trumps are dictionary keys (cached lead formats): the hash is worked out once, and
+        # is the old one, hash((level, suit)), for a Trump with every newer option at its default.
+        plain = not twos_are_trump and tractors == "full" and offsuit_levels == "equal"
+        object.__setattr__(self, "_hash", hash((level_rank, suit)) if plain else hash(key))
         tables = _TABLES.get(key)
         if tables is None:
             tables = _TABLES[key] = self._tables()
@@ -197,28 +228,41 @@ class Trump:
         if self is other:
             return True
         if isinstance(other, Trump):
-            return (self.level, self.suit, self.twos_are_trump) == (
-                other.level,
-                other.suit,
-                other.twos_are_trump,
-            )
+            return self._facts() == other._facts()
         return NotImplemented
 
     def __hash__(self) -> int:
         return self._hash  # hash((level, suit)), with True after them when the 2s are trumps
 
+    def _facts(self) -> tuple:
+        return (self.level, self.suit, self.twos_are_trump, self.tractors, self.offsuit_levels)
+
+    def _options(self) -> dict[str, object]:
+        """The keyword arguments not at their defaults (how ``repr`` and pickling write them)."""
+        options: dict[str, object] = {}
+        if self.twos_are_trump:
+            options["twos_are_trump"] = True
+        if self.tractors != "full":
+            options["tractors"] = self.tractors
+        if self.offsuit_levels != "equal":
+            options["offsuit_levels"] = self.offsuit_levels
+        return options
+
     def __repr__(self) -> str:
-        twos = ", twos_are_trump=True" if self.twos_are_trump else ""
-        return f"Trump(level={self.level}, suit={self.suit!r}{twos})"
+        extra = "".join(f", {name}={value!r}" for name, value in self._options().items())
+        return f"Trump(level={self.level}, suit={self.suit!r}{extra})"
 
     def __str__(self) -> str:
         suit = SUIT_SYMBOLS[self.suit] if self.suit else "no trump"
         twos = ", 2s are trumps" if self.twos_are_trump else ""
-        return f"level {rank_text(self.level)}, {suit}{twos}"
+        tractors = {"full": "", "plain": ", plain tractors", "off": ", no tractors"}[self.tractors]
+        ranked = ", off-suit level cards by suit" if self.offsuit_levels == "suit" else ""
+        return f"level {rank_text(self.level)}, {suit}{twos}{tractors}{ranked}"
 
     def __reduce__(self):
-        if self.twos_are_trump:
-            return (Trump, (self.level, self.suit, True))
+        options = self._options()
+        if options:
+            return (_make_trump, (self.level, self.suit, options))
         return (Trump, (self.level, self.suit))
 
     # --- the three numbers -------------------------------------------------------------
@@ -258,3 +302,8 @@ class Trump:
         """The cards whose effective suit is ``suit``, in the order given."""
         table = self._suit_of
         return [c for c in cards if table[c.index] == suit]
+
+
+def _make_trump(level: int, suit: str | None, options: dict) -> Trump:
+    """Unpickle a Trump with keyword options (pickle's tuples are positional)."""
+    return Trump(level, suit, **options)
