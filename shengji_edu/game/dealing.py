@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from ..cards import Card, as_cards, first_missing, format_cards
 from ..i18n import N_, message
 from . import events as ev
+from .bids import no_bid_trump, partner_reinforcement
 from .declaring import Declaration, declaration_over, possible_declarations
 from .errors import IllegalMove, WrongPhase
 from .public import AUCTION, DEALING, KITTY, OVERCALL, SEATS, check_seat, next_seat, phase_name
@@ -149,13 +150,21 @@ class Dealing:
         key = (len(declarable), len(self._declarations))
         cached = self._declaration_cache[seat]
         if cached is None or cached[0] != key:
+            standing = self.standing_declaration
             options = possible_declarations(
                 declarable,
                 self.level_rank,
-                self.standing_declaration,
+                standing,
                 self.rules.decks,
                 seat,
+                joker_bids=self.rules.joker_bids,
             )
+            if (
+                standing is not None
+                and standing.cards[0] in declarable
+                and partner_reinforcement(seat, standing.cards[:1], standing, self.rules)
+            ):
+                options.append([standing.cards[0]])  # 对家保 (RULES §12.13)
             options = tuple(tuple(option) for option in options)
             cached = self._declaration_cache[seat] = (key, options)
         return cached[1]
@@ -211,9 +220,13 @@ class Dealing:
                     card=missing,
                 )
             )
+        standing = self.standing_declaration
+        reinforced = partner_reinforcement(seat, cards, standing, self.rules)
+        if reinforced is not None:  # 对家保 (RULES §12.13): still the declarer's
+            return reinforced
         try:
             strength, suit = declaration_over(
-                cards, self.level_rank, self.standing_declaration, seat, self.rules.decks
+                cards, self.level_rank, standing, seat, self.rules.decks, self.rules.joker_bids
             )
         except ValueError as exc:
             raise IllegalMove(str(exc)) from None
@@ -224,7 +237,9 @@ class Dealing:
         declaration = self.check_declaration(seat, cards)
         standing = self.standing_declaration
         reinforce = (
-            standing is not None and standing.seat == seat and standing.suit == declaration.suit
+            standing is not None
+            and standing.seat == declaration.seat
+            and standing.suit == declaration.suit
         )
         self._declarations += (declaration,)
         self._update_declaring_seats()
@@ -305,11 +320,12 @@ class Dealing:
             if self._first_hand:
                 self._dealer = self._declarations[0].seat
             suit = self._declarations[-1].suit
-        else:
+        else:  # nobody declared: RULES §8 and §12.7
             self._dealer = self._fallback_dealer
-            flip = self._deck[self._dealt_cards + self._fallback_flip]
-            self._kitty_flip = flip
-            suit = None if flip.is_joker else flip.suit
+            drawn = self._fallback_suit if self.rules.no_bid == "random_suit" else None
+            suit, self._kitty_flip = no_bid_trump(
+                self._kitty_cards, self.rules, self._fallback_flip if drawn is None else drawn
+            )
         assert self._dealer is not None
         fixed = self._fixed_trump
         self._trump = fixed if fixed is not None else self.rules.trump(self.level_rank, suit)
@@ -321,11 +337,17 @@ class Dealing:
                     "level": self.level_rank,
                     "suit": suit,
                     "kitty_flip": self._kitty_flip.text if self._kitty_flip else None,
+                    **({"no_bid": self.rules.no_bid} if self._no_bid_used() else {}),
                 },
             )
         )
         self._take_kitty(self._dealer)
         self._auction_turn = None
+
+    def _no_bid_used(self) -> bool:
+        """True when nobody declared and a ``no_bid`` mode other than ``"flip"`` chose the
+        trump (the record then names the mode beside the card turned up or the suit)."""
+        return not self._declarations and self._fixed_trump is None and self.rules.no_bid != "flip"
 
     def _take_kitty(self, seat: int) -> None:
         self._hands[seat].extend(self._kitty_cards)

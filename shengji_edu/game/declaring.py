@@ -46,6 +46,8 @@ from ..i18n import LESS, N_, Listing, Message, Suit, message
 
 SINGLE_LEVEL, PAIR_LEVEL, LITTLE_JOKERS, BIG_JOKERS = 1, 2, 3, 4
 TRIPLE_LEVEL, LITTLE_JOKER_TRIPLE, BIG_JOKER_TRIPLE = 5, 6, 7
+FOUR_JOKERS = 8
+"""``joker_bids="four"`` (RULES §12.2): all four jokers at once, above everything else."""
 
 STRENGTH_NAMES = {
     SINGLE_LEVEL: N_("one level card"),
@@ -55,6 +57,7 @@ STRENGTH_NAMES = {
     TRIPLE_LEVEL: N_("a triple of level cards"),
     LITTLE_JOKER_TRIPLE: N_("a triple of little jokers (no trump)"),
     BIG_JOKER_TRIPLE: N_("a triple of big jokers (no trump)"),
+    FOUR_JOKERS: N_("all four jokers (no trump)"),
 }
 """Each strength in English words; ``message(STRENGTH_NAMES[s])`` in any language."""
 
@@ -68,6 +71,18 @@ _LADDER = {
     (3, "LJ"): LITTLE_JOKER_TRIPLE,
     (3, "BJ"): BIG_JOKER_TRIPLE,
 }
+
+
+def _ladder(decks: int, joker_bids: str = "pairs") -> dict[tuple[int, str], int]:
+    """The declarations of ``decks`` decks as (copies, what) → strength; ``joker_bids``
+    (RULES §12.2) keeps the joker declarations (``"pairs"``), drops them (``"none"``) or
+    replaces them by all four jokers at once (``"four"``, key ``(4, "jokers")``)."""
+    ladder = {key: value for key, value in _LADDER.items() if key[0] <= decks}
+    if joker_bids != "pairs":
+        ladder = {key: value for key, value in ladder.items() if key[1] == "level"}
+    if joker_bids == "four":
+        ladder[(4, "jokers")] = FOUR_JOKERS
+    return ladder
 
 
 @dataclass(frozen=True)
@@ -101,51 +116,57 @@ class Declaration:
         )
 
 
-def ladder_text(decks: int = 2) -> str:
+def ladder_text(decks: int = 2, joker_bids: str = "pairs") -> str:
     """The ladder in words for messages, e.g. ``one level card < a pair of level cards < …``."""
-    return str(ladder_words(decks))
+    return str(ladder_words(decks, joker_bids))
 
 
-def ladder_words(decks: int = 2) -> Message | Listing:
+_LADDER_WORDS = {
+    SINGLE_LEVEL: N_("one level card"),
+    PAIR_LEVEL: N_("a pair of level cards"),
+    LITTLE_JOKERS: N_("two little jokers"),
+    BIG_JOKERS: N_("two big jokers"),
+    TRIPLE_LEVEL: N_("a triple of level cards"),
+    LITTLE_JOKER_TRIPLE: N_("three little jokers"),
+    BIG_JOKER_TRIPLE: N_("three big jokers"),
+    FOUR_JOKERS: N_("all four jokers"),
+}
+
+
+def ladder_words(decks: int = 2, joker_bids: str = "pairs") -> Message | Listing:
     """:func:`ladder_text` as a message parameter, to be shown in any language."""
-    if decks == 1:
+    strengths = sorted(set(_ladder(decks, joker_bids).values()))
+    if strengths == [SINGLE_LEVEL]:
         return message("one level card only")
-    names = [
-        message("one level card"),
-        message("a pair of level cards"),
-        message("two little jokers"),
-        message("two big jokers"),
-    ]
-    if decks >= 3:
-        names += [
-            message("a triple of level cards"),
-            message("three little jokers"),
-            message("three big jokers"),
-        ]
-    return Listing(names, LESS)
+    return Listing([message(_LADDER_WORDS[s]) for s in strengths], LESS)
 
 
 def declaration_strength(
-    cards: Sequence[Card], level: int, decks: int = 2
+    cards: Sequence[Card], level: int, decks: int = 2, joker_bids: str = "pairs"
 ) -> tuple[int, str | None]:
     """Strength and trump suit of a declaration, or ``ValueError`` saying what is wrong.
 
     ``decks`` bounds how many identical cards a declaration may show (1, 2 or 3): with two
-    decks ``S2 S2 S2`` cannot exist, with one deck neither can ``S2 S2``.
+    decks ``S2 S2 S2`` cannot exist, with one deck neither can ``S2 S2``. ``joker_bids``
+    (RULES §12.2) says what jokers declare: pairs (and triples), nothing, or all four at once.
     """
+    ladder = _ladder(decks, joker_bids)
+    strength = None
     if 1 <= len(cards) <= decks and all(c is cards[0] for c in cards):
         card = cards[0]
         what = "BJ" if card == BIG_JOKER else "LJ" if card == LITTLE_JOKER else None
         if what is None and card.rank == level:
             what = "level"
-        strength = _LADDER.get((len(cards), what)) if what else None
+        strength = ladder.get((len(cards), what)) if what else None
         if strength is not None:
             return strength, None if card.is_joker else card.suit
+    if (4, "jokers") in ladder and _is_four_jokers(cards):
+        return FOUR_JOKERS, None
     if not cards:
         raise ValueError(
             message(
                 "nothing is not a declaration: show {forms} (the level is {level})",
-                forms=_forms(decks),
+                forms=_forms(decks, joker_bids),
                 level=format_level(level),
             )
         )
@@ -153,15 +174,35 @@ def declaration_strength(
         message(
             "{cards} is not a declaration: show {forms} (the level is {level})",
             cards=list(cards),
-            forms=_forms(decks),
+            forms=_forms(decks, joker_bids),
             level=format_level(level),
         )
     )
 
 
-def _forms(decks: int) -> Message:
+def _is_four_jokers(cards: Sequence[Card]) -> bool:
+    return (
+        len(cards) == 4
+        and sorted(c.rank for c in cards)
+        == [
+            LITTLE_JOKER.rank,
+            LITTLE_JOKER.rank,
+            BIG_JOKER.rank,
+            BIG_JOKER.rank,
+        ]
+        and all(c.is_joker for c in cards)
+    )
+
+
+def _forms(decks: int, joker_bids: str = "pairs") -> Message:
     if decks == 1:
         return message("one level card")
+    if joker_bids == "none":
+        if decks == 2:
+            return message("one level card or a pair of identical level cards")
+        return message("one level card, or two or three identical level cards")
+    if joker_bids == "four":
+        return message("one level card, a pair of identical level cards or all four jokers at once")
     if decks == 2:
         return message(
             "one level card, a pair of identical level cards or a pair of identical jokers"
@@ -181,6 +222,7 @@ def declaration_over(
     standing: Declaration | None,
     seat: int | None = None,
     decks: int = 2,
+    joker_bids: str = "pairs",
 ) -> tuple[int, str | None]:
     """Strength and suit of ``cards`` declared by ``seat`` over ``standing`` during the deal.
 
@@ -188,7 +230,7 @@ def declaration_over(
     strictly stronger, or use the standing trump suit's level cards while ``seat`` is not
     the standing declarer (only the declarer reinforces). ``seat=None`` judges strength only.
     """
-    strength, suit = declaration_strength(cards, level, decks)
+    strength, suit = declaration_strength(cards, level, decks, joker_bids)
     if standing is None:
         return strength, suit
     if strength <= standing.strength:
@@ -198,7 +240,7 @@ def declaration_over(
                 "must be stronger ({ladder})",
                 cards=list(cards),
                 standing=list(standing.cards),
-                ladder=ladder_words(decks),
+                ladder=ladder_words(decks, joker_bids),
             )
         )
     if seat is not None and suit is not None and suit == standing.suit and seat != standing.seat:
@@ -221,6 +263,7 @@ def possible_declarations(
     standing: Declaration | None,
     decks: int = 2,
     seat: int | None = None,
+    joker_bids: str = "pairs",
 ) -> list[list[Card]]:
     """Every declaration a player holding ``received`` could make over ``standing`` now.
 
@@ -230,7 +273,8 @@ def possible_declarations(
     leave out what only the standing declarer may declare (see :func:`declaration_over`).
     """
     floor = standing.strength if standing is not None else 0
-    if floor >= _strongest(decks):
+    ladder = _ladder(decks, joker_bids)
+    if floor >= max(ladder.values()):
         return []
     barred = None
     if seat is not None and standing is not None and standing.seat != seat:
@@ -242,13 +286,16 @@ def possible_declarations(
         if c.rank == level or c.is_joker:
             counts[c.index] += 1
     options: list[list[Card]] = []
+    four = FOUR_JOKERS in ladder.values() and floor < FOUR_JOKERS
+    if four and counts[LITTLE_JOKER.index] >= 2 and counts[BIG_JOKER.index] >= 2:
+        options.append([LITTLE_JOKER, LITTLE_JOKER, BIG_JOKER, BIG_JOKER])
     for card in _DECLARERS.get(level, _JOKERS):
         held = counts[card.index]
         if not held or (not card.is_joker and card.suit == barred):
             continue
         what = "BJ" if card is BIG_JOKER else "LJ" if card is LITTLE_JOKER else "level"
         for copies in range(1, min(held, decks) + 1):
-            strength = _LADDER.get((copies, what))
+            strength = ladder.get((copies, what))
             if strength is not None and strength > floor:
                 options.append([card] * copies)
     return options
@@ -257,10 +304,6 @@ def possible_declarations(
 _JOKERS = (BIG_JOKER, LITTLE_JOKER)
 _DECLARERS = {level: (*_JOKERS, *(Card(suit, level) for suit in SUITS)) for level in RANKS}
 """The cards that declare at each level, strongest first: possible_declarations's order."""
-
-
-def _strongest(decks: int) -> int:
-    return {1: SINGLE_LEVEL, 2: BIG_JOKERS}.get(decks, BIG_JOKER_TRIPLE)
 
 
 # --- overcalling after the bury (反主 / 炒底, RULES §11.3) --------------------------------
@@ -273,14 +316,18 @@ def turned_up(card: Card, seat: int, after_card: int) -> Declaration:
 
 
 def overcall_strength(
-    cards: Sequence[Card], level: int, standing: Declaration, decks: int = 2
+    cards: Sequence[Card],
+    level: int,
+    standing: Declaration,
+    decks: int = 2,
+    joker_bids: str = "pairs",
 ) -> tuple[int, str | None]:
     """Strength and suit of an overcall after the bury, or ``ValueError`` with the reason.
 
     It must be strictly stronger than ``standing`` and may not use the standing trump
     suit's level cards (whoever makes it: if ♥6 stands, ♥6 ♥6 cannot overcall).
     """
-    strength, suit = declaration_strength(cards, level, decks)
+    strength, suit = declaration_strength(cards, level, decks, joker_bids)
     if suit is not None and suit == standing.suit:
         raise ValueError(
             message(
@@ -298,15 +345,19 @@ def overcall_strength(
                 cards=list(cards),
                 strength=message(STRENGTH_NAMES[standing.strength]),
                 standing=list(standing.cards),
-                ladder=ladder_words(decks),
+                ladder=ladder_words(decks, joker_bids),
             )
         )
     return strength, suit
 
 
 def possible_overcalls(
-    hand: Sequence[Card], level: int, standing: Declaration, decks: int = 2
+    hand: Sequence[Card],
+    level: int,
+    standing: Declaration,
+    decks: int = 2,
+    joker_bids: str = "pairs",
 ) -> list[list[Card]]:
     """Every overcall ``hand`` could make over ``standing`` after the bury (RULES §11.3)."""
-    options = possible_declarations(hand, level, standing, decks)
+    options = possible_declarations(hand, level, standing, decks, joker_bids=joker_bids)
     return [o for o in options if o[0].is_joker or o[0].suit != standing.suit]

@@ -53,7 +53,7 @@ class KittyAndOvercalls:
                 )
             )
         cards = as_cards(cards)
-        refusal = bury_refusal(self._hands[seat], cards, self.rules.kitty_size)
+        refusal = bury_refusal(self._hands[seat], cards, self.rules)
         if refusal:
             raise IllegalMove(refusal)
         return cards
@@ -90,7 +90,9 @@ class KittyAndOvercalls:
             return []
         floor = self.public.overcall_floor
         assert floor is not None
-        return possible_overcalls(self._hands[seat], self.level_rank, floor, self.rules.decks)
+        return possible_overcalls(
+            self._hands[seat], self.level_rank, floor, self.rules.decks, self.rules.joker_bids
+        )
 
     def check_overcall(self, seat: int, cards: Sequence[Card]) -> Declaration:
         """The overcall ``seat`` would make with ``cards``, or an error saying why not."""
@@ -110,7 +112,9 @@ class KittyAndOvercalls:
         floor = self.public.overcall_floor
         assert floor is not None
         try:
-            strength, suit = overcall_strength(cards, self.level_rank, floor, self.rules.decks)
+            strength, suit = overcall_strength(
+                cards, self.level_rank, floor, self.rules.decks, self.rules.joker_bids
+            )
         except ValueError as exc:
             raise IllegalMove(str(exc)) from None
         return Declaration(seat, tuple(cards), strength, suit, self._dealt)

@@ -24,12 +24,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..cards import Card, CardParseError, first_missing, format_cards, parse_cards
+from ..cards import Card, CardParseError, format_cards, parse_cards
 from ..i18n import N_, Message, message
 from ..rules import RuleSet
 from ..scoring import Settlement
 from ..trump import Trump
-from .declaring import Declaration, turned_up
+from .burying import check_bury
+from .declaring import SINGLE_LEVEL, Declaration, turned_up
 from .errors import NoSuchSeat, RecordError
 
 DEALING, AUCTION, KITTY, PLAYING, FINISHED = "dealing", "auction", "kitty", "playing", "finished"
@@ -88,22 +89,14 @@ def check_seat(seat: object) -> int:
     return seat
 
 
-def bury_refusal(hand: Sequence[Card], cards: Sequence[Card], kitty_size: int = KITTY_SIZE) -> str:
-    """Why burying ``cards`` from ``hand`` is refused ("" when it is fine); shared by the
-    round and the views so both say the same thing. ``kitty_size``: ``rules.kitty_size``.
+def bury_refusal(hand: Sequence[Card], cards: Sequence[Card], rules: RuleSet = RuleSet()) -> str:
+    """Why burying ``cards`` from ``hand`` is refused ("" when it is fine): the reason of
+    :func:`~shengji_edu.game.burying.check_bury`, shared by the round and the views so both
+    say the same thing.
 
     The reason is a :class:`~shengji_edu.i18n.MessageText`: English as ``str``, and
     ``render(reason, "zh")`` in Chinese."""
-    if len(cards) != kitty_size:
-        return str(
-            message(
-                "bury exactly {size} cards; you chose {chosen}", size=kitty_size, chosen=len(cards)
-            )
-        )
-    missing = first_missing(cards, hand)
-    if missing is not None:
-        return str(message("you do not hold {card} to bury", card=missing))
-    return ""
+    return check_bury(hand, cards, rules).reason
 
 
 @dataclass(frozen=True)
@@ -197,6 +190,9 @@ class PublicTable(NamedTuple):
     overcalls: tuple[tuple[int, Declaration | None], ...] = ()
     """The overcall round after the bury (RULES §11.3) so far, in order: (seat, its overcall)
     or (seat, None) for a pass. Empty unless ``rules.overcall_after_bury``."""
+    open_kitty: tuple[Card, ...] = ()
+    """The buried cards, shown to everyone with ``rules.open_kitty`` (RULES §12.11); empty
+    otherwise and before the bury."""
 
     # --- derived facts -------------------------------------------------------------------
     @property
@@ -228,6 +224,8 @@ class PublicTable(NamedTuple):
             return standing
         if self.kitty_flip is not None and self.dealer is not None:
             return turned_up(self.kitty_flip, self.dealer, self.dealt)
+        if self.dealer is not None:  # RULES §12.7: no card turned up, one level card of the suit
+            return Declaration(self.dealer, (), SINGLE_LEVEL, self.trump.suit, self.dealt)
         return None
 
     @property

@@ -236,6 +236,9 @@ class Round(Dealing, KittyAndOvercalls, Playing, Settling):
         # the players used during the deal: a record replays without its players.
         self._fallback_dealer = self.rng.randrange(4) if dealer is None else dealer
         self._fallback_flip = self.rng.randrange(rules.kitty_size)
+        # RULES §12.7: random_suit draws its suit next; no other mode draws it, so the default
+        # game's numbers are unchanged.
+        self._fallback_suit = self.rng.randrange(4) if rules.no_bid == "random_suit" else None
         self._rng_seed = seed
         self._seat_rngs: list[random.Random | None] = [None] * 4
         self._dealt = 0
@@ -497,6 +500,7 @@ class Round(Dealing, KittyAndOvercalls, Playing, Settling):
                 (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
                 self._result,
                 self._overcalls,
+                self._buried if self.rules.open_kitty else (),
             ),
         )
 
@@ -611,6 +615,7 @@ class Round(Dealing, KittyAndOvercalls, Playing, Settling):
         world._deck = []  # a world was never dealt: it knows only the guess
         world._fallback_dealer = None
         world._fallback_flip = None
+        world._fallback_suit = None
         world._rng_seed = seed
         world._seat_rngs = [None] * 4
         world._dealt = public.dealt

@@ -204,7 +204,12 @@ class PlayerView:
         if self._options is not None:  # the round's own answer for this seat, worked out once
             return [list(option) for option in self._options]
         return possible_declarations(
-            self._hand, table.level_rank, table.standing_declaration, table.rules.decks, self._seat
+            self._hand,
+            table.level_rank,
+            table.standing_declaration,
+            table.rules.decks,
+            self._seat,
+            joker_bids=table.rules.joker_bids,
         )
 
     # --- overcalling after the bury (RULES §11.3) ----------------------------------------
@@ -228,7 +233,9 @@ class PlayerView:
         floor = table.overcall_floor
         if floor is None:
             return []
-        return possible_overcalls(self._hand, table.level_rank, floor, table.rules.decks)
+        return possible_overcalls(
+            self._hand, table.level_rank, floor, table.rules.decks, table.rules.joker_bids
+        )
 
     def check_overcall(self, cards: Sequence[Card] | str) -> str:
         """Why overcalling with ``cards`` would be refused ("" if it would be accepted)."""
@@ -264,7 +271,9 @@ class PlayerView:
         floor = table.overcall_floor
         assert floor is not None
         try:
-            overcall_strength(cards, table.level_rank, floor, table.rules.decks)
+            overcall_strength(
+                cards, table.level_rank, floor, table.rules.decks, table.rules.joker_bids
+            )
         except ValueError as exc:
             return str(exc)
         return ""
@@ -300,8 +309,9 @@ class PlayerView:
     @property
     def buried(self) -> tuple[Card, ...]:
         """The kitty this player buried, while it is the kitty (empty unless this seat
-        buried last: the dealer, or with ``overcall_after_bury`` the last overcaller)."""
-        return self._buried
+        buried last: the dealer, or with ``overcall_after_bury`` the last overcaller). With
+        ``open_kitty`` (RULES §12.11) every player sees it: it is ``open_kitty``."""
+        return self._buried or self._table.open_kitty
 
     @property
     def kitty_holder(self) -> int | None:
@@ -364,7 +374,7 @@ class PlayerView:
             cards = as_cards(cards)
         except CardParseError as exc:
             return str(exc)
-        return bury_refusal(self._hand, cards, table.rules.kitty_size)
+        return bury_refusal(self._hand, cards, table.rules)
 
     # --- worlds for search -------------------------------------------------------------
     def what_if(self, hands: Sequence[Sequence[Card]], buried: Sequence[Card], seed: int) -> Round:

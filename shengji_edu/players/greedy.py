@@ -43,6 +43,7 @@ from itertools import islice
 
 from ..cards import Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
+from ..game.burying import first_legal_bury
 from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
 from ..units import SINGLE, TITANIC, TRACTOR, Unit, decompose
 from .base import PlayerView, trump_of
@@ -292,7 +293,9 @@ def bury_low_cards(view: PlayerView) -> list[Card]:
         return (suit == TRUMP, card.points > 0, counts[card] >= 2, lengths[suit], trump.step(card))
 
     rules = getattr(view, "rules", None)  # a stand-in view without rules: two decks' 8
-    return sorted(hand, key=keep_score)[: rules.kitty_size if rules is not None else 8]
+    if rules is None:
+        return sorted(hand, key=keep_score)[:8]
+    return first_legal_bury(sorted(hand, key=keep_score), rules)  # an open kitty: §12.11
 
 
 class GreedyBidding:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..cards import Card
 from ..follow import random_follow
+from ..game.burying import bury_choices
 from ..units import decompose_cards
 from .base import PlayerView
 from .knowledge import check_name, check_rate
@@ -47,7 +48,11 @@ class RandomPlayer:
         return None
 
     def bury(self, view: PlayerView) -> list[Card]:
-        return view.rng.sample(list(view.hand), view.rules.kitty_size)
+        rules = view.rules
+        if not rules.open_kitty:
+            return view.rng.sample(list(view.hand), rules.kitty_size)
+        must, may = bury_choices(view.hand, rules)  # no point cards in an open kitty (§12.11)
+        return must + view.rng.sample(may, rules.kitty_size - len(must))
 
     def play(self, view: PlayerView) -> list[Card]:
         trump = view.trump

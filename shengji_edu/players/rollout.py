@@ -35,6 +35,7 @@ from itertools import combinations, islice
 
 from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
+from ..game.burying import first_legal_bury
 from ..tricks import play_key
 from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
 from ..units import (
@@ -123,7 +124,9 @@ def bury_low_cards(view: PlayerView) -> list[Card]:
         return (suit == TRUMP, card.points > 0, held[index] >= 2, lengths[suit], step[index])
 
     rules = getattr(view, "rules", None)  # a stand-in view without rules: two decks' 8
-    return sorted(hand, key=keep_score)[: rules.kitty_size if rules is not None else 8]
+    if rules is None:
+        return sorted(hand, key=keep_score)[:8]
+    return first_legal_bury(sorted(hand, key=keep_score), rules)  # an open kitty: §12.11
 
 
 # --- how much a play costs, on card indices -----------------------------------------------
