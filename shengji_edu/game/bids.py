@@ -175,7 +175,7 @@ def _judge(
     """The standing declaration after ``seat`` shows ``cards``, or ValueError why not."""
     if rules.bidding == "joker_colour":
         return _judge_colour(seat, cards, level, rules, standing, after)
-    reinforced = partner_reinforcement(seat, cards, standing, rules)
+    reinforced = partner_reinforcement(seat, cards, standing, rules, after)
     if reinforced is not None:
         return reinforced
     strength, suit = declaration_over(cards, level, standing, seat, rules.decks, rules.joker_bids)
@@ -183,7 +183,11 @@ def _judge(
 
 
 def partner_reinforcement(
-    seat: int, cards: Sequence[Card], standing: Declaration | None, rules: RuleSet
+    seat: int,
+    cards: Sequence[Card],
+    standing: Declaration | None,
+    rules: RuleSet,
+    after: int | None = None,
 ) -> Declaration | None:
     """对家保 (RULES §12.13): the standing declaration as a pair, still its declarer's, when
     ``seat`` is the declarer's partner showing the other copy of a one-card declaration;
@@ -196,6 +200,46 @@ def partner_reinforcement(
         return None
     card = standing.cards[0]
     return Declaration(standing.seat, (card, card), PAIR_LEVEL, standing.suit, standing.after_card)
+
+
+def colour_options(
+    cards: Sequence[Card], level: int, standing: Declaration | None, joker_bids: str = "pairs"
+) -> list[list[Card]]:
+    """Every joker-colour bid ``cards`` can make (RULES §12.6): with nothing standing the
+    declarations (a joker and one level card of its colour; jokers for no trump), else the
+    overcalls above ``standing`` (a joker and a pair of level cards of a higher suit of its
+    colour; stronger jokers). The level cards come first in each option (``♥2 BJ``): the
+    suit is what a player weighs."""
+    held = list(cards)
+    options: list[list[Card]] = []
+    floor = 0 if standing is None else standing.strength
+    copies = 1 if standing is None else 2
+    for joker in (BIG_JOKER, LITTLE_JOKER):
+        if joker not in held:
+            continue
+        for suit in sorted(COLOUR_OF_JOKER[_joker_name(joker)], key=COLOUR_SUIT_ORDER.get):
+            card = Card(suit, level)
+            if held.count(card) >= copies and COLOUR_SUIT_ORDER[suit] > floor:
+                options.append([card] * copies + [joker])
+    pairs = [j for j in (LITTLE_JOKER, BIG_JOKER) if held.count(j) >= 2]
+    if joker_bids == "pairs":
+        options += [[j, j] for j in pairs if COLOUR_JOKER_PAIRS[j] > floor]
+    elif joker_bids == "four" and len(pairs) == 2 and floor < _COLOUR_FOUR_JOKERS:
+        options.append([LITTLE_JOKER, LITTLE_JOKER, BIG_JOKER, BIG_JOKER])
+    return options
+
+
+def judge_colour_bid(
+    seat: int,
+    cards: Sequence[Card],
+    level: int,
+    rules: RuleSet,
+    standing: Declaration | None,
+    after: int,
+) -> Declaration:
+    """The standing declaration after ``seat`` bids ``cards`` under joker-colour declaring
+    (RULES §12.6), or ValueError why not: see :func:`replay_bids`."""
+    return _judge_colour(seat, list(cards), level, rules, standing, after)
 
 
 def _judge_colour(

@@ -536,7 +536,9 @@ class Round(Dealing, KittyAndOvercalls, Playing, Settling):
         buried = self._buried if knows else ()
         options = None
         if phase in (DEALING, AUCTION):  # the declarations, as legal_declarations has them
-            options = self._declaration_options(seat) if self._declarable[seat] else ()
+            options = (
+                self._declaration_options(seat) if self._declarable[seat] or self._colour else ()
+            )
         return make_view(self.public, seat, tuple(self._hands[seat]), rng, buried, options)
 
     # --- what-if worlds for search --------------------------------------------------------

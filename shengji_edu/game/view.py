@@ -196,7 +196,7 @@ class PlayerView:
         if table.fixed_trump is not None:
             return []
         if table.phase == DEALING:
-            allowed = table.rules.bidding == "during_deal" and table.dealt > 0
+            allowed = table.rules.bidding in ("during_deal", "joker_colour") and table.dealt > 0
         else:
             allowed = table.phase == AUCTION and table.turn == self._seat
         if not allowed:
