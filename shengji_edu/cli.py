@@ -41,7 +41,7 @@ from .cards import parse_rank, shorten
 from .game import Match, RecordError, Round, Table, records
 from .game import events as ev
 from .game.round import FINISHED, MAX_SEED
-from .players import PLAYER_TYPES, make_player
+from .players import PLAYER_ALIASES, PLAYER_TYPES, make_player
 from .players.human import HumanPlayer, QuitGame
 from .render.text import (
     finished_trick_text,
@@ -55,7 +55,10 @@ from .render.text import (
 )
 from .rules import RuleSet
 
-RULES_HELP = "variants (RULES §11), e.g. decks=3,twos_are_trump=true or kitty=linear"
+RULES_HELP = (
+    "variants (RULES §11) and house rules (RULES §12), e.g. decks=3,twos_are_trump=true, "
+    "kitty=linear or levels=5-10-K,bidding=joker_colour"
+)
 
 
 def _positive(text: str) -> int:
@@ -114,12 +117,12 @@ def _names(text: str, allowed: Sequence[str]) -> list[str]:
 
 def _seat_names(text: str) -> list[str]:
     """An argparse type for ``play --players``: people and computer players."""
-    return _names(text, ["human", *PLAYER_TYPES])
+    return _names(text, ["human", *PLAYER_TYPES, *PLAYER_ALIASES])
 
 
 def _computer_names(text: str) -> list[str]:
     """An argparse type for ``simulate --players``: computer players only."""
-    return _names(text, list(PLAYER_TYPES))
+    return _names(text, [*PLAYER_TYPES, *PLAYER_ALIASES])
 
 
 def _spec(text: str):
@@ -488,10 +491,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+AI_HELP = ", ai (the strongest player that decides within about a second: search)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="shengji", description="Play and study Shengji.")
     sub = parser.add_subparsers(dest="command", required=True)
-    choices = ", ".join(["human", *PLAYER_TYPES])
+    choices = ", ".join(["human", *PLAYER_TYPES]) + AI_HELP
 
     play = sub.add_parser("play", help="play a match in the terminal")
     play.add_argument("--seed", type=_whole, help="seed for the match (default: a random one)")
@@ -518,7 +524,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--players",
         type=_computer_names,
         default=[COMPUTER] * 4,
-        help=f"1 or 4 of: {', '.join(PLAYER_TYPES)} (default {COMPUTER}, as everywhere)",
+        help=f"1 or 4 of: {', '.join(PLAYER_TYPES)}{AI_HELP} (default {COMPUTER}, as everywhere)",
     )
     sim.add_argument("--seed", type=_whole, default=0, help="seed of the first hand (default 0)")
     sim.add_argument("--rules", type=_rules, default=RuleSet(), help=RULES_HELP)

@@ -25,6 +25,12 @@ PLAYER_TYPES: dict[str, type] = {
 two at every decision of seeded hands. ``GreedyPlayer()`` plays the same game, more slowly."""
 
 
+PLAYER_ALIASES: dict[str, str] = {"ai": "search"}
+"""Other names of computer players. ``"ai"`` is the strongest player that decides within
+about a second (the search player: about 30 ms a decision, results/README.md), so a person
+who asks for "the AI" gets the best the package has at a playable speed."""
+
+
 def make_player(name: str, **options) -> Player:
     """A computer player by name, e.g. ``make_player("montecarlo", budget=4)``.
     ``make_player("greedy")`` is a :class:`RolloutPlayer` (see :data:`PLAYER_TYPES`).
@@ -35,10 +41,12 @@ def make_player(name: str, **options) -> Player:
     if not isinstance(name, str):
         raise ValueError(f"a player's name is text such as 'greedy', not {shorten(name)}")
     try:
-        kind = PLAYER_TYPES[name.strip().lower()]
+        key = name.strip().lower()
+        kind = PLAYER_TYPES[PLAYER_ALIASES.get(key, key)]
     except KeyError:
         raise ValueError(
-            f"unknown player {shorten(name)!r}: choose one of {', '.join(PLAYER_TYPES)}"
+            f"unknown player {shorten(name)!r}: choose one of "
+            f"{', '.join([*PLAYER_TYPES, *PLAYER_ALIASES])}"
         ) from None
     accepted = [
         p.name
@@ -55,6 +63,7 @@ def make_player(name: str, **options) -> Player:
 
 
 __all__ = [
+    "PLAYER_ALIASES",
     "PLAYER_TYPES",
     "GreedyPlayer",
     "MonteCarloPlayer",
