@@ -40,8 +40,8 @@ from dataclasses import dataclass, field
 
 from shengji_edu import RuleSet, check_follow, check_throw, settle, trick_points
 from shengji_edu.cards import parse_cards
+from shengji_edu.declaring import declaration_over, overcall_strength
 from shengji_edu.game import Round, Table, hand_record, loads
-from shengji_edu.game.declaring import declaration_over, overcall_strength
 from shengji_edu.players import make_player
 from shengji_edu.scoring import kitty_multiplier
 from shengji_edu.tricks import check_lead

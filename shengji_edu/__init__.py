@@ -6,6 +6,8 @@ small modules named for what they hold (``cards``, ``trump``, ``units``, ``follo
 show how many copies there are, and a :class:`RuleSet` says how many decks a game uses.
 """
 
+from .bids import bid_strength, no_bid_trump, replay_bids
+from .burying import check_bury
 from .cards import ALL_CARDS, Card, CardParseError, format_cards, new_deck, parse_cards
 from .follow import check_follow, iter_legal_follows, legal_follows, random_follow
 from .rules import RuleSet
@@ -40,6 +42,8 @@ __all__ = [
     "Trump",
     "Unit",
     "Verdict",
+    "bid_strength",
+    "check_bury",
     "check_follow",
     "check_lead",
     "check_throw",
@@ -54,8 +58,10 @@ __all__ = [
     "lead_format",
     "legal_follows",
     "new_deck",
+    "no_bid_trump",
     "parse_cards",
     "random_follow",
+    "replay_bids",
     "settle",
     "trick_points",
     "trick_winner",

@@ -61,7 +61,7 @@ _TRUE = ("true", "yes", "on", "1")
 _FALSE = ("false", "no", "off", "0")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RuleSet:
     """The variants of one game. Bad values raise ``ValueError`` naming the accepted ones.
 
@@ -167,6 +167,17 @@ class RuleSet:
         parsed = SettlementTable.parse(table, self.decks)
         if table.strip() not in NAMED_TABLES:
             object.__setattr__(self, "settlement_table", str(parsed))
+
+    def __repr__(self) -> str:
+        """Only the options that are not at their defaults: ``RuleSet()`` is the standard
+        game, ``RuleSet(decks=3, kitty_max=64)`` says at a glance what differs (and reads back
+        with ``eval``)."""
+        changed = [
+            f"{spec.name}={getattr(self, spec.name)!r}"
+            for spec in fields(self)
+            if getattr(self, spec.name) != spec.default
+        ]
+        return f"RuleSet({', '.join(changed)})"
 
     # --- the numbers that follow from the options (RULES §11.1) ----------------------------
     @property

@@ -11,7 +11,7 @@ import random
 
 from ..cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, Card
 from ..cards import parse_cards as _cards
-from ..game.declaring import declaration_strength as _package_strength
+from ..declaring import declaration_strength as _package_strength
 from ..trump import Trump
 from .checking import CardMultiset, Group, OneOf, OrNone, Question, TrueFalse, WholeNumber
 from .generate import Shoe, random_trump

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..cards import Card
-from ..game.declaring import declaration_strength as _package_strength
+from ..declaring import declaration_strength as _package_strength
 from ..trump import Trump
 
 

@@ -4,7 +4,7 @@ Rules live in the pure modules one level up; this package only sequences them an
 state. Dependencies point one way: rules ← game ← players' decisions ← front ends.
 """
 
-from .declaring import Declaration
+from ..declaring import Declaration
 from .errors import (
     BadGuess,
     IllegalAction,

@@ -1,7 +1,7 @@
 """Dealing and declaring: the ``DEALING`` and ``AUCTION`` phases of a :class:`Round`.
 
 The rules are RULES §8 (declaring trump) and §11.1 (one, two or three decks: the numbers of
-the deal, the declaration ladder of :mod:`~shengji_edu.game.declaring`). Where the rule book
+the deal, the declaration ladder of :mod:`~shengji_edu.declaring`). Where the rule book
 is silent we chose:
 
 * In the first hand of a match (no dealer yet) both teams are on the same level and the
@@ -24,11 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..bids import colour_options, judge_colour_bid, no_bid_trump, partner_reinforcement
 from ..cards import Card, as_cards, first_missing, format_cards
+from ..declaring import Declaration, declaration_over, possible_declarations
 from ..i18n import N_, message
 from . import events as ev
-from .bids import colour_options, judge_colour_bid, no_bid_trump, partner_reinforcement
-from .declaring import Declaration, declaration_over, possible_declarations
 from .errors import IllegalMove, WrongPhase
 from .public import (
     AUCTION,

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card, as_cards, first_missing, format_cards
+from ..declaring import Declaration, overcall_strength, possible_overcalls
 from ..i18n import N_, message
 from . import events as ev
-from .declaring import Declaration, overcall_strength, possible_overcalls
 from .errors import IllegalMove, OutOfTurn
 from .playing import remove_cards
 from .public import KITTY, OVERCALL, PLAYING, bury_refusal, check_seat, next_seat

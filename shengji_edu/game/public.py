@@ -24,13 +24,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..burying import check_bury
 from ..cards import Card, CardParseError, format_cards, parse_cards
+from ..declaring import SINGLE_LEVEL, Declaration, turned_up
 from ..i18n import N_, Message, message
 from ..rules import RuleSet
 from ..scoring import Settlement
 from ..trump import Trump
-from .burying import check_bury
-from .declaring import SINGLE_LEVEL, Declaration, turned_up
 from .errors import NoSuchSeat, RecordError
 
 DEALING, AUCTION, KITTY, PLAYING, FINISHED = "dealing", "auction", "kitty", "playing", "finished"
@@ -91,7 +91,7 @@ def check_seat(seat: object) -> int:
 
 def bury_refusal(hand: Sequence[Card], cards: Sequence[Card], rules: RuleSet = RuleSet()) -> str:
     """Why burying ``cards`` from ``hand`` is refused ("" when it is fine): the reason of
-    :func:`~shengji_edu.game.burying.check_bury`, shared by the round and the views so both
+    :func:`~shengji_edu.burying.check_bury`, shared by the round and the views so both
     say the same thing.
 
     The reason is a :class:`~shengji_edu.i18n.MessageText`: English as ``str``, and

@@ -37,12 +37,12 @@ import random
 from collections.abc import Sequence
 
 from ..cards import Card, as_cards
+from ..declaring import Declaration
 from ..i18n import message
 from ..rules import RuleSet
 from ..trump import Trump
 from . import events as ev
 from .dealing import Dealing
-from .declaring import Declaration
 from .errors import BadGuess, NoSuchSeat, OutOfTurn, WrongPhase
 from .kitty import KittyAndOvercalls
 from .playing import Playing

@@ -32,13 +32,13 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, Card, CardParseError, as_cards, first_missing, format_cards
+from ..declaring import Declaration, overcall_strength, possible_declarations, possible_overcalls
 from ..follow import check_follow
 from ..i18n import message
 from ..rules import RuleSet
 from ..tricks import check_lead
 from ..trump import Trump
 from ..verdict import Verdict
-from .declaring import Declaration, overcall_strength, possible_declarations, possible_overcalls
 from .errors import BadGuess, RecordError
 from .public import (
     AUCTION,

@@ -41,9 +41,9 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import islice
 
+from ..burying import first_legal_bury
 from ..cards import Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
-from ..game.burying import first_legal_bury
 from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
 from ..units import SINGLE, TITANIC, TRACTOR, Unit, decompose
 from .base import PlayerView, trump_of

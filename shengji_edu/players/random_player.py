@@ -10,9 +10,9 @@ legal plays, far too many to list and pick from.
 
 from __future__ import annotations
 
+from ..burying import bury_choices
 from ..cards import Card
 from ..follow import random_follow
-from ..game.burying import bury_choices
 from ..units import decompose_cards
 from .base import PlayerView
 from .knowledge import check_name, check_rate

@@ -33,9 +33,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations, islice
 
+from ..burying import first_legal_bury
 from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
-from ..game.burying import first_legal_bury
 from ..tricks import play_key
 from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
 from ..units import (

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from itertools import islice
 
 from ..cards import Card, format_cards, rank_text
+from ..declaring import ladder_words
 from ..follow import iter_legal_follows
 from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL
-from ..game.declaring import ladder_words
 from ..players import GreedyPlayer
 from ..players.greedy import bury_low_cards, overcall_good_suit
 from ..trump import EFFECTIVE_SUITS

@@ -248,7 +248,7 @@ def test_the_reason_survives_the_engine_raising_it_as_text():
     """The engine raises ``IllegalMove(verdict.reason)`` and ``IllegalMove(str(exc))``: both
     still know the message, and ``str()`` is the English text as before."""
     from shengji_edu import Trump, check_follow
-    from shengji_edu.game.declaring import declaration_strength
+    from shengji_edu.declaring import declaration_strength
 
     verdict = check_follow(
         parse_cards("HA S4"), parse_cards("H4"), parse_cards("S4"), Trump(10, "S")
@@ -319,7 +319,7 @@ def test_every_reason_of_the_rules_core_reads_as_chinese():
 
 
 def test_declaration_refusals_and_the_ladder_read_as_chinese():
-    from shengji_edu.game import declaring as d
+    from shengji_edu import declaring as d
 
     standing = d.Declaration(1, tuple(parse_cards("S10 S10")), d.PAIR_LEVEL, "S", 9)
     attempts = [

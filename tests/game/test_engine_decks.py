@@ -19,6 +19,13 @@ from pathlib import Path
 import pytest
 
 from shengji_edu import RuleSet, format_cards, parse_cards, settle, trick_points
+from shengji_edu.declaring import (
+    BIG_JOKERS,
+    PAIR_LEVEL,
+    SINGLE_LEVEL,
+    TRIPLE_LEVEL,
+    possible_overcalls,
+)
 from shengji_edu.game import (
     FINISHED,
     KITTY,
@@ -35,13 +42,6 @@ from shengji_edu.game import (
     load,
     loads,
     match_record,
-)
-from shengji_edu.game.declaring import (
-    BIG_JOKERS,
-    PAIR_LEVEL,
-    SINGLE_LEVEL,
-    TRIPLE_LEVEL,
-    possible_overcalls,
 )
 from shengji_edu.game.events import KITTY_TAKEN
 from shengji_edu.i18n import render

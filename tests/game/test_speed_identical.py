@@ -31,9 +31,9 @@ from strategies_decks import any_trumps
 
 from shengji_edu import ALL_CARDS, RuleSet, Trump, decompose
 from shengji_edu.cards import first_missing, holds
+from shengji_edu.declaring import possible_declarations
 from shengji_edu.follow import iter_legal_follows, multiset_combinations
 from shengji_edu.game import Round, Table
-from shengji_edu.game.declaring import possible_declarations
 from shengji_edu.game.round import PLAYING
 from shengji_edu.players import greedy, make_player
 from shengji_edu.players.greedy import CANDIDATE_LIMIT, play_cost

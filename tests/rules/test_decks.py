@@ -30,8 +30,8 @@ from shengji_edu import (
     trick_points,
     trick_winner,
 )
+from shengji_edu import declaring as dec
 from shengji_edu.follow import iter_legal_follows
-from shengji_edu.game import declaring as dec
 from shengji_edu.units import Shape, is_titanic, is_tractor, is_triple, lead_format
 
 P = parse_cards

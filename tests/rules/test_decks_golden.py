@@ -23,6 +23,7 @@ from shengji_edu import (
     Trump,
     check_follow,
     check_throw,
+    declaring,
     decompose,
     kitty_multiplier,
     legal_follows,
@@ -33,7 +34,6 @@ from shengji_edu import (
 )
 from shengji_edu.cards import ALL_CARDS
 from shengji_edu.follow import iter_legal_follows
-from shengji_edu.game import declaring
 from shengji_edu.tricks import play_key
 from shengji_edu.units import lead_format
 

@@ -41,8 +41,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, RANKS, SUITS, Card, rank_text
-from ..i18n import LESS, N_, Listing, Message, Suit, message
+from .cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, RANKS, SUITS, Card, rank_text
+from .i18n import LESS, N_, Listing, Message, Suit, message
 
 SINGLE_LEVEL, PAIR_LEVEL, LITTLE_JOKERS, BIG_JOKERS = 1, 2, 3, 4
 TRIPLE_LEVEL, LITTLE_JOKER_TRIPLE, BIG_JOKER_TRIPLE = 5, 6, 7

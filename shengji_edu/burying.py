@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, first_missing
-from ..i18n import message
-from ..rules import RuleSet
-from ..verdict import Verdict
+from .cards import Card, first_missing
+from .i18n import message
+from .rules import RuleSet
+from .verdict import Verdict
 
 
 def check_bury(hand: Sequence[Card], cards: Sequence[Card], rules: RuleSet = RuleSet()) -> Verdict:

@@ -18,9 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..cards import BIG_JOKER, LITTLE_JOKER, Card
-from ..i18n import N_, message
-from ..rules import RuleSet
+from .cards import BIG_JOKER, LITTLE_JOKER, Card
 from .declaring import (
     PAIR_LEVEL,
     SINGLE_LEVEL,
@@ -29,6 +27,8 @@ from .declaring import (
     declaration_strength,
     format_level,
 )
+from .i18n import N_, message
+from .rules import RuleSet
 
 COLOUR_OF_JOKER = {"BJ": ("H", "D"), "LJ": ("S", "C")}
 """Joker-colour declaring (RULES §12.6): the big joker goes with the red suits, the little
