@@ -1,13 +1,15 @@
 """The buttons of :class:`~shengji_edu.widgets.table.PlayTable` that come and go.
 
-The declaring row holds a button per declaration or overcall the student may make now and,
-for as long as their moment lasts, *deal on* and *go on*: each is a new button, so a click
-meant for an earlier one lands on a closed button and is ignored. The fixed row's buttons
-stay; :func:`set_disabled` and :func:`action_labels` keep them up to date.
+The declaring row (:class:`DeclaringRow`) holds a button per declaration or overcall the
+student may make now and, for as long as their moment lasts, *deal on*, *go on* and
+*continue that game*: each is a new button, so a click meant for an earlier one lands on a
+closed button and is ignored. The fixed row's buttons stay; :func:`set_disabled` and
+:func:`action_labels` keep them up to date.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -75,6 +77,116 @@ def declaration_buttons(
         b.on_click(lambda button, cards=cards: on_overcall(button, cards))
         buttons.append(b)
     return buttons
+
+
+class DeclaringRow:
+    """The declaring row in ``box``: what it offers now, and which of its buttons are on show.
+
+    ``resume_button`` (*continue that game*) stays the same button; ``on_declare`` and
+    ``on_overcall`` are called as ``on_declare(button, cards)``, ``on_deal_on`` and
+    ``on_go_on`` with the button.
+    """
+
+    def __init__(
+        self,
+        box: widgets.Box,
+        resume_button: widgets.Button,
+        on_declare: Callable[[widgets.Button, Any], None],
+        on_overcall: Callable[[widgets.Button, Any], None],
+        on_deal_on: Click,
+        on_go_on: Click,
+    ) -> None:
+        self.box = box
+        self.resume_button = resume_button
+        self._on = (on_declare, on_overcall, on_deal_on, on_go_on)
+        self._key: tuple | None = None
+        self._transient: weakref.WeakSet = weakref.WeakSet([resume_button])
+        self.deal_on_button: widgets.Button | None = None
+        """*deal on*, while the row offers it."""
+        self.go_on_button: widgets.Button | None = None
+        """*go on*, while the row offers it."""
+
+    def shows(self, button: Any) -> bool:
+        """The button is on show now: any button but one of this row's earlier ones."""
+        return button not in self._transient or button in self.box.children
+
+    def forget(self) -> None:
+        """Build the row afresh at the next :meth:`show` (say, in another language)."""
+        self._key = None
+
+    def show(
+        self,
+        tr: Translator,
+        rnd: Round,
+        you: int,
+        *,
+        stop: int | None,
+        paused: bool,
+        resumable: bool,
+        colors: str,
+    ) -> None:
+        """Offer what seat ``you`` may do now: declarations, overcalls, *deal on* at the
+        declaring ``stop`` of *deal all*, *go on* while ``paused`` after a trick, *continue
+        that game* if ``resumable``.
+
+        Rebuilt with new buttons whenever what it offers changes, so a click meant for an
+        earlier button lands on a closed one and is ignored.
+        """
+        options = rnd.legal_declarations(you)
+        overcalls = rnd.legal_overcalls(you)
+        key = (
+            tuple(tuple(o) for o in options),
+            tuple(tuple(o) for o in overcalls),
+            len(rnd.declarations),
+            len(rnd.overcalls),
+            stop,
+            paused,
+            len(rnd.tricks),
+            resumable,
+            tr.lang,
+            colors,
+        )
+        if key == self._key:
+            return
+        self._key = key
+        for old in self.box.children:
+            if old is not self.resume_button:
+                old.close()
+        on_declare, on_overcall, on_deal_on, on_go_on = self._on
+        children: list[widgets.Widget] = []
+        self.resume_button.disabled = not resumable
+        if resumable:
+            children.append(self.resume_button)
+        for b in declaration_buttons(tr, rnd, options, overcalls, on_declare, on_overcall):
+            self._transient.add(b)
+            children.append(b)
+        self.deal_on_button = None
+        if stop is not None:
+            self.deal_on_button = self._button(
+                tr.say("deal on"),
+                tr.say("Do not declare now: deal on to the next chance"),
+                "shengji-deal-on",
+                on_deal_on,
+            )
+            children.append(self.deal_on_button)
+        self.go_on_button = None
+        if paused:
+            self.go_on_button = self._button(
+                tr.say("go on"),
+                tr.say("You have seen the trick: let the next one start"),
+                "shengji-go-on",
+                on_go_on,
+                style="success",
+            )
+            children.append(self.go_on_button)
+        self.box.children = children
+
+    def _button(
+        self, label: str, tooltip: str, css: str, handler: Click, style: str = ""
+    ) -> widgets.Button:
+        button = transient_button(label, tooltip, css, handler, style)
+        self._transient.add(button)
+        return button
 
 
 def set_disabled(states: Mapping[widgets.DOMWidget, bool]) -> None:

@@ -1,5 +1,6 @@
 """The message line of :class:`~shengji_edu.widgets.table.PlayTable`: what happened since
-the last click, in a language that can change after it was said."""
+the last click, or why a click changed nothing, in a language that can change after it was
+said."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import html
 from collections.abc import Callable, Sequence
 
 from ..game import events as ev
-from ..i18n import Translator
+from ..i18n import Translator, render
 from . import views
 
 MESSAGE_LINES = 8
@@ -46,6 +47,23 @@ def report(
         if len(lines) > MESSAGE_LINES:
             lines = [*lines[: MESSAGE_LINES - 1], tr.say("… (see the log)")]
         return " ".join(lines)
+
+    return say
+
+
+def refusal(exc: Exception) -> Say:
+    """A refused click: the engine's reason, in the table's language when the engine gives a
+    Message."""
+    return lambda tr: tr.say("Not allowed: {reason}", reason=render(exc, tr))
+
+
+def problem(exc: Exception) -> Say:
+    """Something that should not happen (a bug), said so the student can report it."""
+    kind = type(exc).__name__
+
+    def say(tr: Translator) -> str:
+        error = kind + ": " + render(exc, tr)
+        return tr.say("Something went wrong (please report it): {error}", error=error)
 
     return say
 

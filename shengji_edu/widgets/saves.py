@@ -5,8 +5,11 @@ Two ways a game outlives its table:
 * **per cell**: rerunning a cell finds the latest table made with the same game's arguments
   in the same cell (:func:`cell_origin`, :func:`previous_table`) and offers its game;
 * **per browser**: ``shengji table`` saves the match to a file after every click
-  (:func:`state_to_save`, :func:`write_save`) and a reloaded page reads it back
-  (:func:`read_save`).
+  (:func:`write_save`; the table says what makes its match) and a reloaded page reads it
+  back (:func:`read_save`).
+
+This module knows tables only as objects to keep track of; what a table saves, and how it
+takes over a game, is the table's own business.
 """
 
 from __future__ import annotations
@@ -16,14 +19,15 @@ import pickle
 import weakref
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     import ipywidgets as widgets
 
     from ..cards import Card
     from .selection import HandToggles
-    from .table import PlayTable
+
+T = TypeVar("T")
 
 SAVE_VERSION = 1
 """The format of a saved game (:meth:`PlayTable.keep_saved`); another version is ignored."""
@@ -58,15 +62,12 @@ def cell_origin() -> str | None:
     return None
 
 
-def previous_table(key: tuple, table: PlayTable) -> PlayTable | None:
-    """The earlier table made with ``key`` whose game is still in progress (else None);
-    ``table`` becomes the latest one made with ``key``."""
+def previous_table(key: tuple, table: T) -> T | None:
+    """The latest earlier table made with ``key``, if it still exists (else None); ``table``
+    becomes the latest one made with ``key``."""
     previous = _RECENT.get(key)
-    previous = previous() if previous is not None else None
     _RECENT[key] = weakref.ref(table)
-    if previous is not None and previous._moved_to is None and previous._in_progress():
-        return previous
-    return None
+    return previous() if previous is not None else None
 
 
 def kitty_toggles(hand: HandToggles, kitty: Iterable[Card]) -> set[int]:
@@ -80,33 +81,6 @@ def kitty_toggles(hand: HandToggles, kitty: Iterable[Card]) -> set[int]:
             cards.remove(card)
             ids.add(id(toggle))
     return ids
-
-
-def state_to_save(table: PlayTable) -> dict[str, Any]:
-    """Everything that makes ``table``'s match, as a dict to pickle."""
-    kitty = [table.hand.card_of(t) for t in table.kitty_toggles]
-    return {
-        "version": SAVE_VERSION,
-        "seed": table.seed,
-        "computer": table.computer,
-        "rules": table.rules,
-        "start_level": table.start_level,
-        "you": table.you,
-        "players": table.players,
-        "match": table.match,
-        "table": table._table,
-        "scored": table._scored,
-        "offered": table._offered,
-        "events_seen": table._events_seen,
-        "stop": table._stop,
-        "paused": table._paused,
-        "tricks_seen": table._tricks_seen,
-        "auto_passes": table._auto_passes,
-        "kitty": kitty,
-        "lang": table.lang,
-        "colors": table.colors,
-        "trick_pause": table.trick_pause,
-    }
 
 
 def read_save(path: Path) -> dict[str, Any] | None:

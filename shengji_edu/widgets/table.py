@@ -8,14 +8,21 @@ faces you click to raise; the buttons; and tabs with the hint, the log and the s
 can choose. The other three seats are computer players, who move by themselves until it is
 your turn. ``lang="zh"`` shows it all in Chinese.
 
-How the parts fit (each its own module):
+This module's job is the table itself: it holds the game (the match and the hand being
+played), draws it after every click and ties the parts together, each its own module:
 
 * :mod:`.layout` builds the widgets once, at fixed sizes, with the stylesheet;
 * :mod:`.selection` binds one toggle to each physical card of the hand;
-* :mod:`.actions` holds the click handlers (one engine action per click, never a misfire);
-* :mod:`.buttons` makes the buttons that come and go and keeps the fixed ones up to date;
-* :mod:`.messages` says what happened since the last click;
-* :mod:`.saves` keeps a match across a rerun cell or a reloaded page;
+* :mod:`.actions` answers the clicks: its :class:`~.actions.Controls` runs one engine action
+  per click, never a misfire, and keeps the flow of the hand (the declaring stops of *deal
+  all*, the pause after a trick). It knows the table only through the short public interface
+  :class:`~.actions.TableFace` (``round``, ``say``, ``report``, ``redraw``, ...): this module
+  imports it, never the other way round;
+* :mod:`.buttons` makes the buttons that come and go (the declaring row) and keeps the fixed
+  ones up to date;
+* :mod:`.messages` says what happened since the last click, or why a click changed nothing;
+* :mod:`.saves` keeps a match across a rerun cell or a reloaded page (what a saved match
+  holds is this module's :meth:`PlayTable._saved_state`);
 * :mod:`.views` (with :mod:`.pieces`) and :mod:`.hints` turn the engine's state into HTML in
   a language;
 * :mod:`.settings` builds the settings from :class:`~shengji_edu.rules.RuleSet`'s fields.
@@ -39,7 +46,6 @@ from __future__ import annotations
 
 import os
 import random
-import weakref
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +58,7 @@ from ..players import make_player
 from ..render.pictures import COLOR_SCHEMES
 from ..rules import RuleSet
 from . import buttons, hints, messages, saves, views
-from .actions import PlayActions
+from .actions import Controls
 from .layout import STATE_CLASSES, TableWidgets, table_state
 from .messages import Say
 from .selection import HandToggles, box_suits, dress_hand
@@ -64,7 +70,7 @@ DEFAULT_TRICK_PAUSE: float | None = None
 _DEFAULT = object()
 
 
-class PlayTable(PlayActions):
+class PlayTable:
     """An interactive Shengji table: you at seat ``you`` against computer players.
 
     ``seed`` fixes the whole match (``None``: a random seed, shown in the status bar so the
@@ -75,7 +81,10 @@ class PlayTable(PlayActions):
 
     Show it by making it the last expression of a cell; ``.widget`` is the top-level box.
     The buttons, HTML panes and card toggles are attributes, so code (and tests) can click
-    and read exactly what a person would.
+    and read exactly what a person would. ``.controls`` holds the click handlers
+    (:class:`~shengji_edu.widgets.actions.Controls`); the public methods they call (``say``,
+    ``report``, ``redraw``, ``sync_hand``, ...) make the table a
+    :class:`~shengji_edu.widgets.actions.TableFace`.
     """
 
     def __init__(
@@ -110,32 +119,18 @@ class PlayTable(PlayActions):
         """How long a trick a computer player won stays on the table before it leads again:
         None, until you press *go on*; 0, not at all; else that many seconds, or until *go
         on* (the pause needs a running event loop, as in a kernel)."""
-        self._paused = False
-        self._pauses = 0
-        self._tricks_seen = 0
         self.lang = check_language(lang)
         self._tr = translator(self.lang)
         self.colors = colors
         self.you = you
-        self.decision_seconds: list[float] = []
-        """CPU seconds of each computer decision of the current hand (Table.step calls).
-        Process time, not wall time, so the figure does not depend on what else the
-        machine is running."""
-        self.ignored_clicks = 0
-        """Clicks on buttons or cards that were no longer what the person saw (ignored)."""
+        self.controls = Controls(self)
+        """The click handlers, and the state of the clicking and of the hand's flow."""
 
-        self._busy = False
         self._drawing = False
         self._step = 0
         self._message: Say = ""
         self._message_error = False
         self._last_info: Say = ""
-        self._stop: int | None = None
-        self._stops = 0
-        self._row_key: tuple | None = None
-        self._deal_on_button: widgets.Button | None = None
-        self._go_on_button: widgets.Button | None = None
-        self._transient_buttons: weakref.WeakSet = weakref.WeakSet()
         self._kitty_toggles: set[int] = set()
         self._suit_boxes: list[widgets.HBox] = []
         """One box per suit of the hand (a suit wraps to a new line whole), reused."""
@@ -161,26 +156,35 @@ class PlayTable(PlayActions):
         self.next_hand_button = ui.next_hand_button
         self.last_trick_toggle = ui.last_trick_toggle
         self.resume_button = ui.resume_button
-        self._transient_buttons.add(self.resume_button)
 
         self._card_layout = widgets.Layout(width="40px", height="50px", margin="2px", padding="0")
         self.hand = HandToggles(self._make_toggle)
         self.settings = Settings(
-            on_new_match=lambda: self._on_new_match(self.settings.new_match_button),
+            on_new_match=lambda: self.controls.on_new_match(self.settings.new_match_button),
             on_display=self._on_display_change,
         )
         self.colors_checkbox = self.settings.colors_checkbox
         self.language_dropdown = self.settings.language_dropdown
         ui.settings_box.children = self.settings.rows()
 
-        self.deal_next_button.on_click(self._on_deal_next)
-        self.deal_all_button.on_click(self._on_deal_all)
-        self.pass_button.on_click(self._on_pass)
-        self.bury_button.on_click(self._on_bury)
-        self.play_button.on_click(self._on_play)
-        self.hint_button.on_click(self._on_hint)
-        self.next_hand_button.on_click(self._on_next_hand)
-        self.resume_button.on_click(self._on_resume)
+        controls = self.controls
+        self.declaring_row = buttons.DeclaringRow(
+            ui.declare_box,
+            self.resume_button,
+            controls.on_declare,
+            controls.on_overcall,
+            controls.on_deal_on,
+            controls.on_go_on,
+        )
+        """The declaring row: the buttons that come and go (:mod:`.buttons`)."""
+        self.deal_next_button.on_click(controls.on_deal_next)
+        self.deal_all_button.on_click(controls.on_deal_all)
+        self.pass_button.on_click(controls.on_pass)
+        self.bury_button.on_click(controls.on_bury)
+        self.play_button.on_click(controls.on_play)
+        self.hint_button.on_click(controls.on_hint)
+        self.next_hand_button.on_click(controls.on_next_hand)
+        self.resume_button.on_click(controls.on_resume)
         self.last_trick_toggle.observe(self._on_last_trick, names="value")
 
         self._new_match(seed, computer, rules, start_level)
@@ -188,11 +192,11 @@ class PlayTable(PlayActions):
         """The notebook cell that made this table (None outside a notebook)."""
         self._key = (self.origin, seed, computer, rules, you, self.start_level)
         previous = saves.previous_table(self._key, self)
-        if previous is not None:
+        if previous is not None and previous._moved_to is None and previous._in_progress():
             self._resumable = previous
-            self._say(self._resume_offer(previous))
+            self.say(self._resume_offer(previous))
         self._relabel()
-        self._safe_render(full=True)
+        self.redraw(full=True)
 
     # --- public read-only helpers -----------------------------------------------------------
     @property
@@ -208,6 +212,23 @@ class PlayTable(PlayActions):
     @property
     def partner(self) -> int:
         return (self.you + 2) % 4
+
+    @property
+    def ignored_clicks(self) -> int:
+        """Clicks on buttons or cards that were no longer what the person saw (ignored)."""
+        return self.controls.ignored_clicks
+
+    @property
+    def decision_seconds(self) -> list[float]:
+        """CPU seconds of each computer decision of the current hand (Table.step calls).
+        Process time, not wall time, so the figure does not depend on what else the
+        machine is running."""
+        return self.controls.decision_seconds
+
+    @property
+    def moved(self) -> bool:
+        """This table's game moved to a newer table: it answers no more clicks."""
+        return self._moved_to is not None
 
     @property
     def hand_toggles(self) -> list[widgets.ToggleButton]:
@@ -237,12 +258,12 @@ class PlayTable(PlayActions):
     @property
     def go_on_button(self) -> widgets.Button | None:
         """While a finished trick waits to be seen: the button that lets play go on."""
-        return self._go_on_button if self._paused else None
+        return self.declaring_row.go_on_button if self.controls.paused else None
 
     @property
     def deal_on_button(self) -> widgets.Button | None:
         """At a declaring stop of *deal all*: the button that deals on (else None)."""
-        return self._deal_on_button if self._stop is not None else None
+        return self.declaring_row.deal_on_button if self.controls.stop is not None else None
 
     @property
     def kitty_toggles(self) -> list[widgets.ToggleButton]:
@@ -282,26 +303,33 @@ class PlayTable(PlayActions):
         self.start_level = self.match.start_level
         self.settings.withdraw_question()
         self.settings._labelled = None  # the settings show the new match's values
-        self._start_round(self.match.new_round())
+        self.start_round(self.match.new_round())
         self._relabel()
 
-    def _start_round(self, round_: Round) -> None:
+    def start_new_match(self, confirmed: bool) -> bool:
+        """Start the match the settings describe (True); a hand in progress is first asked
+        about, unless ``confirmed`` (False: the question is on show)."""
+        seed, computer, rules, level = self.settings.read(self._tr)
+        rnd = self._round
+        if not confirmed and rnd.dealt > 0 and rnd.phase != FINISHED:
+            confirm = self.controls.on_confirm_new_match
+            self.settings.ask_to_confirm(self._tr, lambda: confirm(None))
+            self.say(lambda tr: tr.say("A hand is in progress: press the red button to end it."))
+            return False
+        self._new_match(seed, computer, rules, level)
+        return True
+
+    def start_round(self, round_: Round) -> None:
+        """Play the hand ``round_`` (of this table's match) from its start."""
         self._round = round_
         self._table = Table(round_, self.players)
-        self._scored = False
-        self._offered: set[tuple] = set()
         self._events_seen = 0
-        self._stop = None
-        self._paused = False
-        self._tricks_seen = 0
-        self._auto_passes: set[int] = set()
-        """Events that are passes the table made for you (you could not overcall)."""
+        self.controls.new_hand()
         self._kitty_toggles = set()
-        self.decision_seconds = []
         self.hand.new_hand()
         self.hint_html.value = ""
         number = len(self.match.rounds)
-        self._say(
+        self.say(
             lambda tr: tr.say(
                 "Hand {n}: press deal next or deal all to deal the cards. Declare trump with "
                 "the buttons that appear when you get level cards or jokers.",
@@ -325,7 +353,17 @@ class PlayTable(PlayActions):
             tricks=tricks,
         )
 
-    def _withdraw_resume(self) -> None:
+    def resume(self) -> bool:
+        """Take over the game of the earlier table on offer (False: it is gone or over)."""
+        old = self._resumable
+        if old is None or old._moved_to is not None or old.match.over:
+            self.withdraw_resume()
+            return False
+        self._take_over(old)
+        return True
+
+    def withdraw_resume(self) -> None:
+        """No more *continue that game* (the student started afresh here)."""
         self._resumable = None
 
     def _take_over(self, old: PlayTable) -> None:
@@ -333,20 +371,17 @@ class PlayTable(PlayActions):
         self.seed, self.computer, self.rules = old.seed, old.computer, old.rules
         self.start_level = old.start_level
         self.you, self.players, self.match = old.you, old.players, old.match
-        self._round, self._table, self._scored = old._round, old._table, old._scored
-        self._offered, self._events_seen = set(old._offered), old._events_seen
-        self._stop = old._stop
-        self._paused, self._tricks_seen = old._paused, old._tricks_seen
-        self._auto_passes = set(old._auto_passes)
-        self.decision_seconds = old.decision_seconds
+        self._round, self._table = old._round, old._table
+        self._events_seen = old._events_seen
+        self.controls.take_over(old.controls)
         self.hand.new_hand()
-        self._sync_hand()
+        self.sync_hand()
         kitty_cards = [old.hand.card_of(t) for t in old.kitty_toggles]
         self._kitty_toggles = saves.kitty_toggles(self.hand, kitty_cards)
         self._resumable = None
         self.settings._labelled = None
         old._hand_over(self)
-        self._say(lambda tr: tr.say("The game goes on here."))
+        self.say(lambda tr: tr.say("The game goes on here."))
         self._relabel()
 
     def _hand_over(self, new: PlayTable) -> None:
@@ -365,7 +400,7 @@ class PlayTable(PlayActions):
         for toggle in self.hand.toggles:
             toggle.disabled = True
         self._set_state_class("moved")
-        self._say(lambda tr: tr.say("This game moved to a newer table."))
+        self.say(lambda tr: tr.say("This game moved to a newer table."))
         self._step += 1
         self.message_html.value = self._message_html()
 
@@ -391,36 +426,55 @@ class PlayTable(PlayActions):
     def _save(self) -> None:
         """Write the game to the save file (if it keeps one): :func:`.saves.write_save`."""
         if self._save_path is not None:
-            saves.write_save(self._save_path, saves.state_to_save(self))
+            saves.write_save(self._save_path, self._saved_state())
+
+    def _saved_state(self) -> dict[str, Any]:
+        """Everything that makes this table's match, as a dict to pickle (read back by
+        :meth:`_restore`)."""
+        return {
+            "version": saves.SAVE_VERSION,
+            "seed": self.seed,
+            "computer": self.computer,
+            "rules": self.rules,
+            "start_level": self.start_level,
+            "you": self.you,
+            "players": self.players,
+            "match": self.match,
+            "table": self._table,
+            "events_seen": self._events_seen,
+            **self.controls.saved(),  # scored, offered, stop, paused, tricks_seen, auto_passes
+            "kitty": [self.hand.card_of(t) for t in self.kitty_toggles],
+            "lang": self.lang,
+            "colors": self.colors,
+            "trick_pause": self.trick_pause,
+        }
 
     def _restore(self, state: dict[str, Any], lang: str | None) -> None:
         self.seed, self.computer, self.rules = state["seed"], state["computer"], state["rules"]
         self.start_level, self.you = state["start_level"], state["you"]
         self.players, self.match, self._table = state["players"], state["match"], state["table"]
         self._round = self._table.round
-        self._scored, self._offered = state["scored"], set(state["offered"])
-        self._events_seen, self._stop = state["events_seen"], state["stop"]
-        self._paused, self._tricks_seen = state["paused"], state["tricks_seen"]
-        self._auto_passes = set(state["auto_passes"])
+        self._events_seen = state["events_seen"]
+        self.controls.restore(state)
         self.colors, self.trick_pause = state["colors"], state["trick_pause"]
         self.lang = check_language(lang or state["lang"])
         self._tr = translator(self.lang)
         self._resumable = None
-        self._row_key = None
+        self.declaring_row.forget()
         self.hand.new_hand()
-        self._sync_hand()
+        self.sync_hand()
         self._kitty_toggles = saves.kitty_toggles(self.hand, state["kitty"])
         self.settings._labelled = None
         number = len(self.match.rounds)
-        self._say(
+        self.say(
             lambda tr: tr.say(
                 "Welcome back: the match goes on where you left it (hand {n}).", n=number
             )
         )
         self._relabel()
-        self._safe_render(full=True, keep_selection=True)
-        if self._paused:
-            self._schedule_go_on()
+        self.redraw(full=True, keep_selection=True)
+        if self.controls.paused:
+            self.controls.schedule_go_on()
 
     # --- widgets -----------------------------------------------------------------------------
     def _make_toggle(self) -> widgets.ToggleButton:
@@ -434,7 +488,7 @@ class PlayTable(PlayActions):
         toggle = change["owner"]
         if not self.hand.shows(toggle):
             if change["new"]:
-                self.ignored_clicks += 1
+                self.controls.ignored_clicks += 1
                 toggle.value = False
             return
         if self._drawing or self._moved_to is not None:
@@ -443,13 +497,13 @@ class PlayTable(PlayActions):
             changed_error = self._clear_error()
             self._render_buttons()
             if changed_error:
-                self._safe_render(full=False)
+                self.redraw(full=False)
         except Exception:  # noqa: BLE001 - a callback must never raise
             pass
 
     def _on_last_trick(self, _change: dict[str, Any]) -> None:
         if not self._drawing:
-            self._safe_render(full=True, keep_selection=True)
+            self.redraw(full=True, keep_selection=True)
 
     def _on_display_change(self) -> None:
         """Language, colours or the pause after a trick changed in the settings: redraw in
@@ -459,17 +513,17 @@ class PlayTable(PlayActions):
         pause = self.settings.trick_pause
         if pause != self.trick_pause:
             self.trick_pause = pause
-            if self._paused and pause is not None:
-                self._schedule_go_on()
+            if self.controls.paused and pause is not None:
+                self.controls.schedule_go_on()
         lang = check_language(self.settings.language_dropdown.value or self.lang)
         colors = "four" if self.settings.colors_checkbox.value else "classic"
         if (lang, colors) == (self.lang, self.colors):
             return
         self.lang, self.colors = lang, colors
         self._tr = translator(lang)
-        self._row_key = None
+        self.declaring_row.forget()
         self._relabel()
-        self._safe_render(full=True, keep_selection=True)
+        self.redraw(full=True, keep_selection=True)
 
     def _relabel(self) -> None:
         self._drawing = True
@@ -492,7 +546,7 @@ class PlayTable(PlayActions):
     def _said(self, message: Say) -> str:
         return messages.said(message, self._tr)
 
-    def _say(self, message: Say, error: bool = False) -> None:
+    def say(self, message: Say, error: bool = False) -> None:
         """Set the message line; ``error`` marks a refused click or a problem."""
         self._message = message
         self._message_error = error
@@ -507,11 +561,11 @@ class PlayTable(PlayActions):
         self._message_error = False
         return True
 
-    def _report(self, first: Say = "") -> None:
+    def report(self, first: Say = "") -> None:
         """Set the message: the student's action, then what happened since the last click."""
         every = self._round.events
         start, self._events_seen = self._events_seen, len(every)
-        self._say(messages.report(first, every, start, set(self._auto_passes), self._ctx))
+        self.say(messages.report(first, every, start, set(self.controls.auto_passes), self._ctx))
 
     def _message_html(self) -> str:
         text = self._said(self._message)
@@ -526,15 +580,18 @@ class PlayTable(PlayActions):
             colors=self.colors,
             computer=self.computer,
             seed=self.seed,
-            paused=self._paused,
-            stopped=self._stop is not None,
+            paused=self.controls.paused,
+            stopped=self.controls.stop is not None,
         )
 
-    def _hint_html(self) -> str:
-        return hints.hint_html(self._ctx())
+    def show_hint(self) -> None:
+        """The hint for the position on show, in the hint tab (the tab is brought forward)."""
+        self._clear_error()
+        self.hint_html.value = hints.hint_html(self._ctx())
+        self.ui.tabs.selected_index = 0
 
     # --- drawing -----------------------------------------------------------------------------
-    def _safe_render(self, full: bool, keep_selection: bool = False) -> None:
+    def redraw(self, full: bool, keep_selection: bool = False) -> None:
         """Redraw (everything, or just the message); a drawing bug becomes a message.
 
         The message is drawn last and carries the number of this redraw (``data-step``), so
@@ -548,7 +605,7 @@ class PlayTable(PlayActions):
             if full:
                 self._render(keep_selection)
         except Exception as exc:  # noqa: BLE001 - a callback must never raise
-            self._problem(exc)
+            self.say(messages.problem(exc), error=True)
         try:
             self.message_html.value = self._message_html()
         except Exception:  # noqa: BLE001
@@ -570,11 +627,19 @@ class PlayTable(PlayActions):
         self.status_html.value = views.status_html(ctx)
         self.trick_html.value = views.centre_html(ctx, show_last=self.last_trick_toggle.value)
         self.log_html.value = views.log_html(ctx)
-        self._sync_hand()
-        self._render_declare_row()
+        self.sync_hand()
+        self.declaring_row.show(
+            self._tr,
+            self._round,
+            self.you,
+            stop=self.controls.stop,
+            paused=self.controls.paused,
+            resumable=self._resumable is not None,
+            colors=self.colors,
+        )
         self._render_buttons()
 
-    def _sync_hand(self) -> None:
+    def sync_hand(self) -> None:
         """Show the hand: toggles bound to their cards, in Trump.sort order, marked."""
         rnd = self._round
         trump = views.display_trump(rnd)
@@ -592,71 +657,9 @@ class PlayTable(PlayActions):
         finally:
             self._drawing = False
 
-    def _render_declare_row(self) -> None:
-        """The row of declarations or overcalls (and *deal on* at a stop, *continue that
-        game* if offered).
-
-        Rebuilt with new buttons whenever what it offers changes, so a click meant for an
-        earlier button lands on a closed one and is ignored.
-        """
-        rnd = self._round
-        options = rnd.legal_declarations(self.you)
-        overcalls = rnd.legal_overcalls(self.you)
-        key = (
-            tuple(tuple(o) for o in options),
-            tuple(tuple(o) for o in overcalls),
-            len(rnd.declarations),
-            len(rnd.overcalls),
-            self._stop,
-            self._paused,
-            len(rnd.tricks),
-            self._resumable is not None,
-            self.lang,
-            self.colors,
-        )
-        if key == self._row_key:
-            return
-        self._row_key = key
-        for old in self.declare_box.children:
-            if old is not self.resume_button:
-                old.close()
-        children: list[widgets.Widget] = []
-        self.resume_button.disabled = self._resumable is None
-        if self._resumable is not None:
-            children.append(self.resume_button)
-        for b in buttons.declaration_buttons(
-            self._tr, rnd, options, overcalls, self._on_declare, self._on_overcall
-        ):
-            self._transient_buttons.add(b)
-            children.append(b)
-        self._deal_on_button = None
-        if self._stop is not None:
-            self._deal_on_button = self._transient_button(
-                self._tr.say("deal on"),
-                self._tr.say("Do not declare now: deal on to the next chance"),
-                "shengji-deal-on",
-                self._on_deal_on,
-            )
-            children.append(self._deal_on_button)
-        self._go_on_button = None
-        if self._paused:
-            self._go_on_button = self._transient_button(
-                self._tr.say("go on"),
-                self._tr.say("You have seen the trick: let the next one start"),
-                "shengji-go-on",
-                self._on_go_on,
-                style="success",
-            )
-            children.append(self._go_on_button)
-        self.declare_box.children = children
-
-    def _transient_button(
-        self, label: str, tooltip: str, css: str, handler, style: str = ""
-    ) -> widgets.Button:
-        """A button of the declaring row (:func:`.buttons.transient_button`), kept track of."""
-        button = buttons.transient_button(label, tooltip, css, handler, style)
-        self._transient_buttons.add(button)
-        return button
+    def shows(self, button: Any) -> bool:
+        """The button is on show now (one of an earlier moment is not)."""
+        return self.declaring_row.shows(button)
 
     def _render_buttons(self) -> None:
         rnd = self._round
@@ -666,12 +669,12 @@ class PlayTable(PlayActions):
         selected = bool(self.hand.selected)
         states = {
             self.deal_next_button: not dealing,
-            self.deal_all_button: not dealing or self._stop is not None,
+            self.deal_all_button: not dealing or self.controls.stop is not None,
             self.pass_button: not (phase in (AUCTION, OVERCALL) and your_turn),
             self.bury_button: not (self._must_bury() and selected),
             self.play_button: not (phase == PLAYING and your_turn and selected),
             self.next_hand_button: not (
-                phase == FINISHED and not self.match.over and not self._paused
+                phase == FINISHED and not self.match.over and not self.controls.paused
             ),
             self.last_trick_toggle: not rnd.tricks,
         }
@@ -682,7 +685,7 @@ class PlayTable(PlayActions):
         self.ui.mark("state", STATE_CLASSES[state])
 
     def _state(self) -> str:
-        return table_state(self._round, self.you, self._paused)
+        return table_state(self._round, self.you, self.controls.paused)
 
     def _must_bury(self) -> bool:
         """You hold the kitty: as the dealer, or after your overcall (RULES §11.3)."""

@@ -426,6 +426,6 @@ def test_a_chinese_table_refuses_an_illegal_declaration_in_chinese():
     rnd = pt.round
     plain = [c for c in rnd.hand(0) if c.rank != rnd.level_rank and not c.is_joker][:1]
     before = (rnd.dealt, rnd.declarations)
-    pt._on_declare(None, plain)
+    pt.controls.on_declare(None, plain)
     assert (rnd.dealt, rnd.declarations) == before
     chinese_refusal(pt, "不能亮主", "级牌")

@@ -9,6 +9,8 @@ engine or the players that moves them fails loudly here instead of silently test
 
 from __future__ import annotations
 
+import ast
+import inspect
 import re
 from html import unescape
 from itertools import islice
@@ -20,7 +22,8 @@ from shengji_edu import RuleSet, check_follow, check_lead, format_cards, parse_c
 from shengji_edu.follow import iter_legal_follows
 from shengji_edu.game import DEALING, FINISHED, KITTY, PLAYING
 from shengji_edu.render.pictures import COLOR_SCHEMES, suit_color
-from shengji_edu.widgets import PlayTable
+from shengji_edu.widgets import PlayTable, actions
+from shengji_edu.widgets.actions import TableFace
 
 
 @pytest.fixture(autouse=True)
@@ -380,7 +383,7 @@ def test_an_enabled_button_the_engine_refuses_shows_its_reason():
     pt = PlayTable(seed=NOT_DEALER_SEED)
     pt.deal_next_button.click()
     before = snapshot(pt)
-    pt._on_bury(None)  # as a front end without the disabled check would call it
+    pt.controls.on_bury(None)  # as a front end without the disabled check would call it
     assert snapshot(pt) == before
     assert "cannot bury the kitty now: the hand is in the dealing phase" in pt.message
 
@@ -409,7 +412,7 @@ def test_a_click_while_a_computer_player_moves_changes_nothing():
                 before = snapshot(pt)
                 toggle = pt.hand_toggles[0]
                 toggle.value = True
-                pt._on_play(None)
+                pt.controls.on_play(None)
                 seen.append(pt.message)
                 pt.hint_button.click()
                 seen.append(pt.message)
@@ -464,7 +467,7 @@ def test_a_declaration_the_engine_refuses_shows_its_reason():
     cards = pt.round.legal_declarations(0)[0]
     pt.declare_buttons[0].click()
     before = snapshot(pt)
-    pt._on_declare(None, cards)  # the same declaration again: it does not beat itself
+    pt.controls.on_declare(None, cards)  # the same declaration again: it does not beat itself
     assert snapshot(pt) == before
     assert "does not beat the standing declaration" in pt.message
 
@@ -788,3 +791,25 @@ def test_random_clicks_during_computer_moves_never_change_the_game():
     assert_result_shown(pt)
     played = [c for t in pt.round.tricks for c in t.cards()]
     assert len(played) == 100  # every card of the hands played exactly once
+
+
+# --- the click handlers and the table ------------------------------------------------------------
+def test_the_click_handlers_reach_the_table_only_through_its_public_face():
+    """The handlers in widgets/actions.py use of their table (``self.table.x``, or ``table.x``
+    after ``table = self.table``) only what TableFace names, and the table provides it all."""
+    face = {name for name in vars(TableFace) if not name.startswith("_")}
+    face |= set(TableFace.__annotations__)
+    used = set()
+    for node in ast.walk(ast.parse(inspect.getsource(actions))):
+        if isinstance(node, ast.Attribute):
+            owner = node.value
+            if (isinstance(owner, ast.Name) and owner.id == "table") or (
+                isinstance(owner, ast.Attribute)
+                and owner.attr == "table"
+                and isinstance(owner.value, ast.Name)
+                and owner.value.id == "self"
+            ):
+                used.add(node.attr)
+    assert {"round", "say", "redraw"} <= used <= face
+    pt = PlayTable(seed=NOT_DEALER_SEED)
+    assert pt.controls.table is pt and all(hasattr(pt, name) for name in face)

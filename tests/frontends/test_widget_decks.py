@@ -12,6 +12,7 @@ from test_widget import assert_result_shown, deal, play_out, select, text
 from shengji_edu import RuleSet
 from shengji_edu.game import KITTY, OVERCALL, PLAYING
 from shengji_edu.widgets import PlayTable
+from shengji_edu.widgets.messages import refusal
 
 
 @pytest.fixture(autouse=True)
@@ -89,7 +90,7 @@ def test_a_forged_overcall_click_is_refused_with_the_engines_reason():
     to_your_overcall(pt)
     rnd = pt.round
     before = (rnd.hands, rnd.trump, rnd.phase)
-    pt._on_overcall(None, [rnd.hand(0)[0]])  # not an overcall at all
+    pt.controls.on_overcall(None, [rnd.hand(0)[0]])  # not an overcall at all
     assert pt.message.startswith("Not allowed:") and (rnd.hands, rnd.trump, rnd.phase) == before
 
 
@@ -130,7 +131,7 @@ def test_a_chinese_table_refuses_an_illegal_overcall_in_chinese():
     assert pt.pass_button.description == "不反主"
     level = [c for c in rnd.hand(0) if c.rank == rnd.level_rank]
     single = level[:1] or [rnd.hand(0)[0]]
-    pt._on_overcall(None, single)  # a single never beats the standing declaration
+    pt.controls.on_overcall(None, single)  # a single never beats the standing declaration
     chinese_refusal(pt)
     assert "反主" in pt.message
 
@@ -143,8 +144,8 @@ def test_a_chinese_table_shows_out_of_turn_and_wrong_phase_refusals_in_chinese()
     rnd = pt.round
     with pytest.raises(OutOfTurn) as caught:  # a click that reached the engine too late
         rnd.pass_overcall(1)
-    pt._refuse(caught.value)
-    pt._safe_render(full=False)
+    pt.say(refusal(caught.value), error=True)  # as the click's guard says a refusal
+    pt.redraw(full=False)
     chinese_refusal(pt, "现在轮到座位 0 反主或不反，不是座位 1")
     pt.pass_button.click()
     for _ in range(10):
@@ -156,7 +157,7 @@ def test_a_chinese_table_shows_out_of_turn_and_wrong_phase_refusals_in_chinese()
         else:
             pt.pass_button.click()
     before = rnd.hands
-    pt._on_pass(None)  # forged: nobody passes during the play
+    pt.controls.on_pass(None)  # forged: nobody passes during the play
     assert rnd.hands == before
     chinese_refusal(pt, "出牌阶段")
 
