@@ -35,6 +35,12 @@ LEVEL_LADDERS = ("2-A", "5-10-K")
 JOKER_BID_RULES = ("pairs", "none", "four")
 FAILED_THROW_RULES = ("lowest_beaten", "smallest_card")
 NO_BID_RULES = ("flip", "no_trump", "third_card", "random_suit")
+SETTLEMENT_TABLE_RULES = ("standard", "twenty", "one_deck_classic")
+"""The named settlement tables (``"escalating"`` is ``settlement="escalating"``); a custom
+table is written as bands (RULES §12.9)."""
+# The accepted values by field name (``<FIELD>_RULES``), where the table's settings look them up
+LEVELS_RULES, JOKER_BIDS_RULES = LEVEL_LADDERS, JOKER_BID_RULES
+TRACTORS_RULES, OFFSUIT_LEVELS_RULES = TRACTOR_RULES, OFFSUIT_LEVEL_RULES
 FLAGS = ("twos_are_trump", "overcall_after_bury", "open_kitty", "wear_ace", "partner_reinforce")
 """The options that are True or False."""
 

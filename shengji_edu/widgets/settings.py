@@ -19,6 +19,7 @@ click cannot answer it) confirms.
 from __future__ import annotations
 
 import dataclasses
+import html
 import random
 from collections.abc import Callable
 from typing import Any
@@ -52,7 +53,43 @@ FIELD_LABELS = {
     "twos_are_trump": N_("2s are always trump (常主)"),
     "overcall_after_bury": N_("overcall after the bury (反主)"),
     "kitty_max": N_("kitty multiplier at most"),
+    "levels": N_("levels"),
+    "joker_bids": N_("jokers declare"),
+    "failed_throw": N_("a failed throw leads"),
+    "no_bid": N_("nobody declares"),
+    "settlement_table": N_("settlement table"),
+    "open_kitty": N_("open kitty (亮底)"),
+    "wear_ace": N_("wear the A (戴A)"),
+    "partner_reinforce": N_("partner reinforces (对家保)"),
+    "tractors": N_("tractors"),
+    "offsuit_levels": N_("off-suit level cards"),
 }
+
+FIELD_HELP = {
+    "kitty": N_("How many times the kitty's points count when the defenders win the last trick."),
+    "settlement": N_("How the defenders' points turn into levels at the end of a hand."),
+    "throw_penalty": N_("Points a side loses when its throw fails."),
+    "bidding": N_("When and how the trump is declared (RULES §8, §12.4–§12.6)."),
+    "decks": N_("How many decks are shuffled together (RULES §11.1)."),
+    "twos_are_trump": N_("Every 2 is a trump, just below the level cards (RULES §11.2)."),
+    "overcall_after_bury": N_(
+        "After the bury, others may overcall and take the kitty (RULES §11.3)."
+    ),
+    "kitty_max": N_("The largest the kitty multiplier can be."),
+    "levels": N_("Which levels a match climbs: every rank, or only 5, 10 and K (RULES §12.1)."),
+    "joker_bids": N_("What jokers may declare: pairs, nothing, or all four at once (RULES §12.2)."),
+    "failed_throw": N_("What is led when a throw fails (RULES §12.3)."),
+    "no_bid": N_("The trump when nobody declares (RULES §12.7)."),
+    "settlement_table": N_("Which table turns points into levels (RULES §12.9)."),
+    "open_kitty": N_("The buried cards are shown to everyone and hold no points (RULES §12.11)."),
+    "wear_ace": N_(
+        "At A: no trump suit, and the A must lead and win the last trick (RULES §12.12)."
+    ),
+    "partner_reinforce": N_("A partner may pair up a single level card declared (RULES §12.13)."),
+    "tractors": N_("What makes a tractor (RULES §12.14)."),
+    "offsuit_levels": N_("Whether off-suit level cards rank by suit ♠ > ♥ > ♦ > ♣ (RULES §12.15)."),
+}
+"""One line under each rule option saying what it does."""
 
 LABELS: dict[tuple[str, Any], str] = {
     ("kitty", "power"): N_("doubling: ×2, ×4, ×16, ×64"),
@@ -67,6 +104,32 @@ LABELS: dict[tuple[str, Any], str] = {
     ("decks", 2): N_("2 decks (108 cards)"),
     ("decks", 3): N_("3 decks (162 cards)"),
     ("kitty_max", None): N_("no cap"),
+    ("kitty", "cards"): N_("by cards led: ×2 per card"),
+    ("kitty", "pairs"): N_("by pairs led: ×2, ×4, ×8 …"),
+    ("kitty", "width"): N_("by kind: single ×2, pair ×4, triple ×6"),
+    ("settlement", "forty_five"): N_("the 45-point game (one deck)"),
+    ("bidding", "yield"): N_("yield the deal (让庄)"),
+    ("bidding", "report"): N_("reports with a joker (报牌)"),
+    ("bidding", "joker_colour"): N_("a joker and a level card of its colour (亮牌)"),
+    ("levels", "2-A"): N_("2 to A"),
+    ("levels", "5-10-K"): N_("5, 10, K only"),
+    ("joker_bids", "pairs"): N_("pairs of jokers"),
+    ("joker_bids", "none"): N_("nothing"),
+    ("joker_bids", "four"): N_("all four jokers at once"),
+    ("failed_throw", "lowest_beaten"): N_("its lowest beaten unit"),
+    ("failed_throw", "smallest_card"): N_("its smallest card"),
+    ("no_bid", "flip"): N_("turn up a kitty card"),
+    ("no_bid", "no_trump"): N_("no trump"),
+    ("no_bid", "third_card"): N_("the kitty's third card"),
+    ("no_bid", "random_suit"): N_("a random suit"),
+    ("settlement_table", "standard"): N_("standard"),
+    ("settlement_table", "twenty"): N_("every 20 points (two decks)"),
+    ("settlement_table", "one_deck_classic"): N_("classic one-deck table"),
+    ("tractors", "full"): N_("across the level rank and trumps"),
+    ("tractors", "plain"): N_("printed ranks of one suit only"),
+    ("tractors", "off"): N_("none: pairs stay pairs"),
+    ("offsuit_levels", "equal"): N_("all equal"),
+    ("offsuit_levels", "suit"): N_("by suit ♠ > ♥ > ♦ > ♣"),
 }
 
 
@@ -88,13 +151,17 @@ def candidates(field: dataclasses.Field) -> list[Any]:
 
 
 def playable(name: str, value: Any) -> bool:
-    """The rules accept the value and the engine can start a hand with it."""
-    try:
-        rules = RuleSet(**{name: value})
-        Round(0, rules)
-    except Exception:  # noqa: BLE001 - any refusal means: not offered
-        return False
-    return True
+    """The rules accept the value and the engine can start a hand with it, with the default
+    number of decks or another one (a one-deck rule is offered; choosing it without one deck
+    is refused with a message naming both options when the match starts)."""
+    for decks in (2, 1, 3):
+        try:
+            rules = RuleSet(**{name: value, "decks": decks}) if name != "decks" else None
+            Round(0, rules if rules is not None else RuleSet(decks=value))
+        except Exception:  # noqa: BLE001 - any refusal means: not with these decks
+            continue
+        return True
+    return False
 
 
 def rule_options() -> dict[str, list[Any]]:
@@ -134,10 +201,13 @@ class Settings:
         self.pause_dropdown = widgets.Dropdown(layout=widgets.Layout(width="320px"))
         self.pause_dropdown.add_class("shengji-trick-pause")
         self.rule_dropdowns: dict[str, widgets.Dropdown] = {}
+        self.rule_help: dict[str, widgets.HTML] = {}
         self.options = rule_options()
         for name in self.options:
             self.rule_dropdowns[name] = widgets.Dropdown(layout=widgets.Layout(width="320px"))
             self.rule_dropdowns[name].add_class(f"shengji-rule-{name.replace('_', '-')}")
+            self.rule_help[name] = widgets.HTML()
+            self.rule_help[name].add_class("shengji-rule-help")
         self.new_match_button = widgets.Button(button_style="warning")
         self.new_match_button.add_class("shengji-new-match")
         self.confirm_box = widgets.HBox()
@@ -168,12 +238,15 @@ class Settings:
             self.seed_text,
             self.computer_dropdown,
             self.level_dropdown,
-            *self.rule_dropdowns.values(),
+            *(row for name in self.rule_dropdowns for row in self._rule_rows(name)),
             self.language_dropdown,
             self.pause_dropdown,
             self.colors_checkbox,
         ]
         return rows
+
+    def _rule_rows(self, name: str) -> tuple[widgets.Widget, widgets.Widget]:
+        return self.rule_dropdowns[name], self.rule_help[name]
 
     def relabel(
         self,
@@ -218,6 +291,10 @@ class Settings:
             labels = [(value_label(tr, name, v), i) for i, v in enumerate(self.options[name])]
             current = self.options[name].index(getattr(rules, name))
             _set_options(dropdown, labels, current if self._labelled is None else None)
+            help_text = FIELD_HELP.get(name)
+            self.rule_help[name].value = (
+                f"<small>{html.escape(tr.gettext(help_text))}</small>" if help_text else ""
+            )
         self.language_dropdown.description = tr.say("language")
         self.language_dropdown.style = style
         _set_options(
@@ -258,7 +335,8 @@ class Settings:
                 ) from None
         computer = self.computer_dropdown.value
         chosen = {name: self.options[name][d.value] for name, d in self.rule_dropdowns.items()}
-        return seed, computer, RuleSet(**chosen), self.level_dropdown.value or 2
+        rules = RuleSet(**chosen)  # a combination no seed plays: a ValueError naming both
+        return seed, computer, rules, self.level_dropdown.value or 2
 
     def ask_to_confirm(self, tr: Translator, on_confirm: Callable[[], None]) -> None:
         """Show a fresh confirm button (a click meant for an earlier one cannot answer it)."""

@@ -19,6 +19,7 @@ import pytest
 from table_helpers import legal_choice, select, text
 
 from shengji_edu import RuleSet, check_follow, check_lead, format_cards, parse_cards
+from shengji_edu.burying import first_legal_bury
 from shengji_edu.follow import iter_legal_follows
 from shengji_edu.game import DEALING, FINISHED, KITTY, PLAYING
 from shengji_edu.render.pictures import COLOR_SCHEMES, suit_color
@@ -625,7 +626,8 @@ def test_the_settings_offer_the_rule_options_of_ruleset():
 
     options = rule_options()
     assert options["kitty"][:2] == ["power", "linear"]
-    assert options["bidding"] == ["during_deal", "after_deal"]
+    assert options["bidding"] == ["during_deal", "after_deal", "yield", "report", "joker_colour"]
+    assert options["settlement"][-1] == "forty_five"  # offered, played with one deck (§12.10)
     assert 0 in options["throw_penalty"] and 10 in options["throw_penalty"]
     pt = PlayTable(seed=1)
     assert set(pt.settings.rule_dropdowns) == set(options)
@@ -700,7 +702,10 @@ def rule_variants() -> list[RuleSet]:
     variants = {RuleSet()}
     for name, values in rule_options().items():
         for value in values:
-            variants.add(RuleSet(**{name: value}))
+            try:
+                variants.add(RuleSet(**{name: value}))
+            except ValueError:  # a one-deck rule (RULES §12.17)
+                variants.add(RuleSet(**{name: value, "decks": 1}))
     return sorted(variants, key=repr)
 
 
@@ -718,7 +723,8 @@ def before_play(pt: PlayTable, overcall: bool = True) -> None:
         elif rnd.phase == KITTY:
             assert len(rnd.kitty) == rnd.rules.kitty_size
             assert len(pt.kitty_toggles) == rnd.rules.kitty_size
-            select(pt, rnd.trump.sort(rnd.hand(pt.you))[-rnd.rules.kitty_size :])
+            weakest_first = rnd.trump.sort(rnd.hand(pt.you))[::-1]
+            select(pt, first_legal_bury(weakest_first, rnd.rules))  # an open kitty: §12.11
             pt.bury_button.click()
         elif rnd.phase == "overcall":
             assert "shengji-state-overcall" in pt.widget._dom_classes
