@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..bids import colour_options, judge_colour_bid, no_bid_trump, partner_reinforcement
+from ..bids import no_bid_trump, partner_reinforcement
 from ..cards import Card, as_cards, first_missing, format_cards
 from ..declaring import Declaration, declaration_over, possible_declarations
 from ..i18n import N_, message
@@ -39,7 +39,6 @@ from .public import (
     check_seat,
     next_seat,
     phase_name,
-    team_of,
 )
 
 BID_TURN = N_("it is seat {turn}'s turn to bid, not seat {seat}'s")
@@ -137,10 +136,9 @@ class Dealing:
         """What ``seat`` may declare right now (empty outside the declaring windows)."""
         if type(seat) is not int or not 0 <= seat <= 3:
             check_seat(seat)
-        if self._colour:
-            return (
-                [list(o) for o in self._colour_options(seat)] if self._may_declare_now(seat) else []
-            )
+        if self._house_now:
+            options = self._house_options(seat) if self._may_declare_now(seat) else ()
+            return [list(option) for option in options]
         if not self._declarable[seat] or not self._may_declare_now(seat):
             return []
         return [list(option) for option in self._declaration_options(seat)]
@@ -150,8 +148,8 @@ class Dealing:
         for every seat with a declaration after every card of the deal)."""
         if type(seat) is not int or not 0 <= seat <= 3:
             check_seat(seat)
-        if self._colour:
-            return self._may_declare_now(seat) and bool(self._colour_options(seat))
+        if self._house_now:
+            return self._may_declare_now(seat) and bool(self._house_options(seat))
         return bool(
             self._declarable[seat]
             and self._may_declare_now(seat)
@@ -165,10 +163,8 @@ class Dealing:
         declarable = self._declarable[seat]
         key = (len(declarable), len(self._declarations))
         cached = self._declaration_cache[seat]
-        if self._colour:  # joker-colour declaring: during the deal the first one stands
-            if self._phase == DEALING and self._declarations:
-                return ()
-            return self._colour_options(seat)
+        if self._house_now:
+            return self._house_options(seat)
         if cached is None or cached[0] != key:
             standing = self.standing_declaration
             options = possible_declarations(
@@ -190,22 +186,6 @@ class Dealing:
         return cached[1]
 
     @property
-    def _colour(self) -> bool:
-        return self.rules.bidding == "joker_colour"
-
-    def _colour_options(self, seat: int) -> tuple[tuple[Card, ...], ...]:
-        """Joker-colour bids of ``seat`` now (RULES §12.6): declarations during the deal and
-        in the defenders' round (反庄家, at the seat's own level), overcalls after that."""
-        if self._phase == DEALING:
-            cards, level, standing = self._declarable[seat], self._deal_level, None
-        else:
-            standing = self.standing_declaration
-            level = self.level_rank if standing else self._levels[team_of(seat)]
-            cards = self._hands[seat]
-        options = colour_options(cards, level, standing, self.rules.joker_bids)
-        return tuple(tuple(option) for option in options)
-
-    @property
     def declaring_seats(self) -> tuple[int, ...]:
         """The seats whose cards make a declaration now (whether or not it is a moment to
         declare). After each card the table asks only these seats: for the others
@@ -223,10 +203,8 @@ class Dealing:
         if self._fixed_trump is not None:
             return False
         if self._phase == DEALING:
-            if self._colour:  # RULES §12.6: a later hand's deal is the dealer team's
-                return self._dealt > 0 and (
-                    self._first_hand or team_of(seat) == team_of(self._starting_dealer)
-                )
+            if self._house_bidding:
+                return self._dealt > 0 and self._may_declare_in_deal(seat)
             return self.rules.bidding == "during_deal" and self._dealt > 0
         return self._phase == AUCTION and self._auction_turn == seat
 
@@ -246,20 +224,8 @@ class Dealing:
             )
         elif self._dealt == 0:
             raise WrongPhase(message("no card has been dealt yet"))
-        elif self._colour:
-            if not self._may_declare_now(seat):
-                raise WrongPhase(
-                    message(
-                        "in a later hand only the dealer's team declares during the deal; the "
-                        "defenders may declare after it"
-                    )
-                )
-            if self._declarations:
-                raise IllegalMove(
-                    message(
-                        "the first declaration stands until the deal ends: overcall after the deal"
-                    )
-                )
+        elif self._house_bidding:
+            self._check_deal_moment(seat)
         elif self.rules.bidding != "during_deal":
             raise WrongPhase(
                 message("with bidding=after_deal, declare in the auction after the deal")
@@ -275,8 +241,8 @@ class Dealing:
                 )
             )
         standing = self.standing_declaration
-        if self._colour:
-            return self._check_colour_bid(seat, cards, standing)
+        if self._house_now:
+            return self._check_house_bid(seat, cards, standing)
         reinforced = partner_reinforcement(seat, cards, standing, self.rules, self._dealt)
         if reinforced is not None:  # 对家保 (RULES §12.13): still the declarer's
             return reinforced
@@ -288,25 +254,12 @@ class Dealing:
             raise IllegalMove(str(exc)) from None
         return Declaration(seat, tuple(cards), strength, suit, self._dealt)
 
-    def _check_colour_bid(
-        self, seat: int, cards: list[Card], standing: Declaration | None
-    ) -> Declaration:
-        """Joker-colour declaring (RULES §12.6): a declaration at the deal's level (in the
-        defenders' round, 反庄家, at the seat's own team's level), else an overcall."""
-        if standing is not None:
-            level = self.level_rank
-        elif self._phase == AUCTION:
-            level = self._levels[team_of(seat)]
-        else:
-            level = self._deal_level
-        try:
-            return judge_colour_bid(seat, cards, level, self.rules, standing, self._dealt)
-        except ValueError as exc:
-            raise IllegalMove(str(exc)) from None
-
     def declare(self, seat: int, cards: Sequence[Card] | str) -> Declaration:
         """Show level cards (or jokers) to name the trump; must beat the standing one."""
         declaration = self.check_declaration(seat, cards)
+        if self._reporting_now():  # a secret answer (RULES §12.5)
+            self._answer_report(seat, declaration.cards)
+            return declaration
         standing = self.standing_declaration
         reinforce = (
             standing is not None
@@ -338,10 +291,11 @@ class Dealing:
             )
         )
         if self._phase == AUCTION:
-            if self._colour and len(self._declarations) == 1:  # 反庄家: the declarer deals
-                self._dealer = seat
             self._bids += ((seat, shown),)
-            self._advance_auction()
+            if self._house_bidding:
+                self._after_house_declaration(seat)
+            else:
+                self._advance_auction()
         return declaration
 
     def pass_bid(self, seat: int) -> None:
@@ -353,14 +307,17 @@ class Dealing:
         self._require(AUCTION, N_("cannot pass now: the hand is in the {phase} phase"))
         check_seat(seat)
         self._require_turn(seat, self._auction_turn, BID_TURN)
+        if self._reporting_now():  # a secret answer (RULES §12.5)
+            self._answer_report(seat, None)
+            return
         self._bids += ((seat, None),)
         self._actions.append({"action": "pass", "seat": seat})
         self._events.append(ev.Event(ev.PASS, seat))
         self._advance_auction()
 
     def _advance_auction(self) -> None:
-        if self._colour:
-            self._advance_colour_round()
+        if self._house_bidding:
+            self._advance_house_round()
             return
         passes = 0
         for _seat, cards in reversed(self._bids):
@@ -372,26 +329,6 @@ class Dealing:
             self._resolve_trump()
         else:
             assert self._auction_turn is not None
-            self._auction_turn = next_seat(self._auction_turn)
-
-    def _advance_colour_round(self) -> None:
-        """RULES §12.6: the defenders' round asks the two defenders once each; the overcall
-        round goes on from the seat after the first declarer until four pass in a row."""
-        assert self._auction_turn is not None
-        if not self._declarations:  # the defenders' round, and both passed
-            if self._auction_turn == (self._starting_dealer + 3) % 4:
-                self._resolve_trump()
-            else:
-                self._auction_turn = (self._auction_turn + 2) % 4
-            return
-        passes = 0
-        for _seat, cards in reversed(self._bids):
-            if cards is not None:
-                break
-            passes += 1
-        if passes >= 4:
-            self._resolve_trump()
-        else:
             self._auction_turn = next_seat(self._auction_turn)
 
     def finish_deal(self) -> None:
@@ -409,12 +346,8 @@ class Dealing:
         if self.rules.bidding == "after_deal" and self._fixed_trump is None:
             self._phase = AUCTION
             self._auction_turn = self.first_receiver()
-        elif self._colour and self._fixed_trump is None and self._declarations:
-            self._phase = AUCTION  # the overcall round (反主), from the seat after the declarer
-            self._auction_turn = next_seat(self._declarations[0].seat)
-        elif self._colour and self._fixed_trump is None and not self._first_hand:
-            self._phase = AUCTION  # the defenders' round (反庄家)
-            self._auction_turn = next_seat(self._starting_dealer)
+        elif self._house_bidding and self._start_house_round():
+            self._phase = AUCTION
         else:
             self._resolve_trump()
 
@@ -422,9 +355,11 @@ class Dealing:
         if self._fixed_trump is not None:
             suit = self._fixed_trump.suit
         elif self._declarations:
-            if self._first_hand or self._colour:  # RULES §12.6: the first declarer deals
-                self._dealer = self._declarations[0].seat
+            if self._first_hand or self.rules.bidding == "joker_colour":  # the first declarer
+                self._dealer = self._declarations[0].seat  # deals (RULES §8, §12.6)
             suit = self._declarations[-1].suit
+        elif self.rules.bidding == "yield":  # nobody declared: the twin card (RULES §12.4)
+            suit = self._twin_card()
         else:  # nobody declared: RULES §8 and §12.7
             self._dealer = self._fallback_dealer
             drawn = self._fallback_suit if self.rules.no_bid == "random_suit" else None

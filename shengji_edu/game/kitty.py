@@ -27,7 +27,7 @@ from ..i18n import N_, message
 from . import events as ev
 from .errors import IllegalMove, OutOfTurn
 from .playing import remove_cards
-from .public import KITTY, OVERCALL, PLAYING, bury_refusal, check_seat, next_seat
+from .public import KITTY, OVERCALL, PLAYING, RETURNS, bury_refusal, check_seat, next_seat
 
 OVERCALL_TURN = N_("it is seat {turn}'s turn to overcall or pass, not seat {seat}'s")
 
@@ -70,7 +70,9 @@ class KittyAndOvercalls:
         self._kitty_holder = None
         self._actions.append({"action": "bury", "seat": seat, "cards": format_cards(cards)})
         self._events.append(ev.Event(ev.BURY, seat, {"count": len(cards)}))
-        if self.rules.overcall_after_bury and self._fixed_trump is None:
+        if self._returns_due:  # an absorbed dealer buried first: the returns (RULES §12.5)
+            self._phase = RETURNS
+        elif self.rules.overcall_after_bury and self._fixed_trump is None:
             self._phase = OVERCALL
             self._overcall_turn = seat if not self._overcalls else next_seat(seat)
         else:

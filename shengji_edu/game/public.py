@@ -38,12 +38,16 @@ OVERCALL = "overcall"
 """After a bury, with ``RuleSet(overcall_after_bury=True)``: the seats are asked in turn to
 overcall (反主) or pass (RULES §11.3). An overcall leads back to :data:`KITTY`, where the
 overcaller takes the kitty and buries; four passes in a row lead to :data:`PLAYING`."""
-PHASES = (DEALING, AUCTION, KITTY, OVERCALL, PLAYING, FINISHED)
+RETURNS = "returns"
+"""Under ``RuleSet(bidding="report")``: the largest reporter gives cards back to the players
+whose reports it absorbed (回牌, RULES §12.5), before or after the kitty."""
+PHASES = (DEALING, AUCTION, KITTY, OVERCALL, RETURNS, PLAYING, FINISHED)
 PHASE_NAMES = {
     DEALING: N_("dealing"),
     AUCTION: N_("auction"),
     KITTY: N_("kitty"),
     OVERCALL: N_("overcall"),
+    RETURNS: N_("returning cards"),
     PLAYING: N_("playing"),
     FINISHED: N_("finished"),
 }
@@ -190,6 +194,11 @@ class PublicTable(NamedTuple):
     overcalls: tuple[tuple[int, Declaration | None], ...] = ()
     """The overcall round after the bury (RULES §11.3) so far, in order: (seat, its overcall)
     or (seat, None) for a pass. Empty unless ``rules.overcall_after_bury``."""
+    returns: tuple[tuple[int, int, int], ...] = ()
+    """Under ``bidding="report"``: the returns made so far, as (giver, receiver, number of
+    cards); which cards only the two players see (RULES §12.5)."""
+    returns_due: tuple[int, ...] = ()
+    """The seats still owed a return, in the order they get it."""
     open_kitty: tuple[Card, ...] = ()
     """The buried cards, shown to everyone with ``rules.open_kitty`` (RULES §12.11); empty
     otherwise and before the bury."""

@@ -44,6 +44,7 @@ from ..trump import Trump
 from . import events as ev
 from .dealing import Dealing
 from .errors import BadGuess, NoSuchSeat, OutOfTurn, WrongPhase
+from .house_rounds import HouseRounds
 from .kitty import KittyAndOvercalls
 from .playing import Playing
 from .public import (
@@ -57,6 +58,7 @@ from .public import (
     OVERCALL,
     PHASE_NAMES,
     PLAYING,
+    RETURNS,
     SEATS,
     HandResult,
     PublicTable,
@@ -67,6 +69,7 @@ from .public import (
     phase_name,
     team_of,
 )
+from .report_round import ReportRound
 from .settling import ACE, Settling
 from .view import PlayerView, make_view
 
@@ -81,6 +84,7 @@ __all__ = [
     "KITTY_SIZE",
     "MAX_SEED",
     "OVERCALL",
+    "RETURNS",
     "PHASE_NAMES",
     "PLAYING",
     "SEATS",
@@ -125,7 +129,7 @@ def seat_generator(seed: int, seat: int) -> random.Random:
     return random.Random(int.from_bytes(digest, "big"))
 
 
-class Round(Dealing, KittyAndOvercalls, Playing, Settling):
+class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settling):
     """The state of one hand. Read it through properties; change it only through actions.
 
     ``levels`` are the two teams' levels (2..14). ``dealer`` is ``None`` for the first hand
@@ -259,6 +263,10 @@ class Round(Dealing, KittyAndOvercalls, Playing, Settling):
         self._buried: tuple[Card, ...] = ()
         self._buried_by: int | None = None
         self._overcalls: tuple[tuple[int, Declaration | None], ...] = ()
+        self._reports: dict[int, tuple[Card, ...] | None] = {}  # secret until all answered
+        self._report_outcome = None
+        self._returns: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()
+        self._returns_due: tuple[int, ...] = ()
         self._overcall_turn: int | None = None
         self._tricks: tuple[Trick, ...] = ()
         self._current: tuple[tuple[int, tuple[Card, ...]], ...] = ()
@@ -428,6 +436,8 @@ class Round(Dealing, KittyAndOvercalls, Playing, Settling):
             return self._kitty_holder
         if phase == OVERCALL:
             return self._overcall_turn
+        if phase == RETURNS:
+            return self._report_outcome.largest
         return None
 
     @property
@@ -500,6 +510,8 @@ class Round(Dealing, KittyAndOvercalls, Playing, Settling):
                 (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
                 self._result,
                 self._overcalls,
+                tuple((giver, to, len(cards)) for giver, to, cards in self._returns),
+                self._returns_due,
                 self._buried if self.rules.open_kitty else (),
             ),
         )
@@ -536,8 +548,9 @@ class Round(Dealing, KittyAndOvercalls, Playing, Settling):
         buried = self._buried if knows else ()
         options = None
         if phase in (DEALING, AUCTION):  # the declarations, as legal_declarations has them
+            declaring = self._declarable[seat] or self._house_now
             options = (
-                self._declaration_options(seat) if self._declarable[seat] or self._colour else ()
+                self._declaration_options(seat) if declaring and self._may_declare_now(seat) else ()
             )
         return make_view(self.public, seat, tuple(self._hands[seat]), rng, buried, options)
 
@@ -636,6 +649,8 @@ class Round(Dealing, KittyAndOvercalls, Playing, Settling):
         world._buried = kitty
         world._buried_by = public.buried_by
         world._overcalls = public.overcalls
+        world._reports, world._report_outcome = {}, None
+        world._returns, world._returns_due = (), public.returns_due
         world._overcall_turn = None
         world._tricks = public.tricks
         world._current = public.current_trick
