@@ -1,6 +1,6 @@
 """shengji_edu: the card game Shengji (升级 / Tractor), built up to be read and taught.
 
-The reference API (RULES §10 and §11.5) is importable from here; everything else lives in
+The reference API (RULES §10, §11.5 and §12.18) is importable from here; everything else lives in
 small modules named for what they hold (``cards``, ``trump``, ``units``, ``follow``,
 ``tricks``, ``scoring``, ``rules``). The rules work for one, two or three decks: the cards
 show how many copies there are, and a :class:`RuleSet` says how many decks a game uses.
@@ -10,6 +10,7 @@ from .bids import bid_strength, no_bid_trump, replay_bids
 from .burying import check_bury
 from .cards import ALL_CARDS, Card, CardParseError, format_cards, new_deck, parse_cards
 from .follow import check_follow, iter_legal_follows, legal_follows, random_follow
+from .reporting import ReportOutcome, ReportStrength, check_return, report_outcome, report_strength
 from .rules import RuleSet
 from .scoring import Settlement, kitty_multiplier, settle, trick_points
 from .tricks import ThrowResult, check_lead, check_throw, trick_winner
@@ -26,6 +27,7 @@ from .units import (
     lead_format,
 )
 from .verdict import Verdict
+from .yielding import twin_dealer, yield_round
 
 __version__ = "0.1.0"
 
@@ -35,6 +37,8 @@ __all__ = [
     "Card",
     "CardParseError",
     "LeadFormat",
+    "ReportOutcome",
+    "ReportStrength",
     "RuleSet",
     "Shape",
     "Settlement",
@@ -46,6 +50,7 @@ __all__ = [
     "check_bury",
     "check_follow",
     "check_lead",
+    "check_return",
     "check_throw",
     "decompose",
     "format_cards",
@@ -61,8 +66,15 @@ __all__ = [
     "no_bid_trump",
     "parse_cards",
     "random_follow",
+<<<<<<< HEAD
     "replay_bids",
+=======
+    "report_outcome",
+    "report_strength",
+>>>>>>> h12-bid
     "settle",
     "trick_points",
     "trick_winner",
+    "twin_dealer",
+    "yield_round",
 ]

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from ..cards import Card, as_cards, format_cards
 from ..declaring import Declaration
-from ..i18n import message
+from ..i18n import N_, message
 from ..reporting import check_return, possible_reports, report_outcome, report_strength
 from . import events as ev
 from .errors import IllegalMove, OutOfTurn
@@ -132,7 +132,7 @@ class ReportRound:
 
     def check_give(self, seat: int, cards: Sequence[Card]) -> list[Card]:
         """Raise if ``seat`` may not give ``cards`` back now; return them as a list."""
-        self._require(RETURNS, "cannot return cards now: the hand is in the {phase} phase")
+        self._require(RETURNS, N_("cannot return cards now: the hand is in the {phase} phase"))
         check_seat(seat)
         absorber = self._report_outcome.largest
         if seat != absorber:
