@@ -66,12 +66,9 @@ __all__ = [
     "no_bid_trump",
     "parse_cards",
     "random_follow",
-<<<<<<< HEAD
     "replay_bids",
-=======
     "report_outcome",
     "report_strength",
->>>>>>> h12-bid
     "settle",
     "trick_points",
     "trick_winner",

@@ -485,3 +485,11 @@ __all__ = [
     "report_suit",
     "return_options",
 ]
+
+
+def weakest_return(hand: Sequence[Card], reported: Sequence[Card], strength) -> list[Card]:
+    """A legal return (RULES §12.5) of the weakest cards: what it must hold, then its weakest
+    choices by ``strength`` (a key such as ``trump.strength``). What the table gives back for
+    a computer player without a ``give(view)`` method of its own."""
+    options = return_options(hand, reported)
+    return list(options.give_all) + sorted(options.choose_from, key=strength)[: options.count]

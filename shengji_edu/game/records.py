@@ -518,6 +518,8 @@ def _apply(round_: Round, action: Any, number: int) -> None:
         elif kind in ("bury", "play", "overcall"):
             seat = _field(action, "seat", int, where)
             getattr(round_, kind)(seat, _cards(action.get("cards"), where))
+        elif kind == "return":
+            round_.give(_field(action, "seat", int, where), _cards(action.get("cards"), where))
         elif kind == "pass_overcall":
             round_.pass_overcall(_field(action, "seat", int, where))
         else:

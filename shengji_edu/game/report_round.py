@@ -167,6 +167,8 @@ class ReportRound:
                 self._start_play()
         return target
 
-    def _returns_seen_by(self, seat: int) -> tuple[tuple[int, int, tuple[Card, ...]], ...]:
-        """The returns ``seat`` gave or received, with their cards."""
+    def returns_seen_by(self, seat: int) -> tuple[tuple[int, int, tuple[Card, ...]], ...]:
+        """The returns ``seat`` gave or received, with their cards: what a front end shows
+        that seat's person (the other seats see only how many, :attr:`PublicTable.returns`)."""
+        check_seat(seat)
         return tuple(r for r in self._returns if seat in (r[0], r[1]))

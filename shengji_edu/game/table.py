@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING
 
 from ..cards import CardParseError, shorten
 from ..i18n import N_, message
+from ..reporting import weakest_return
 from .errors import IllegalAction
-from .round import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Round
+from .round import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, RETURNS, Round
 from .view import PlayerView
 
 if TYPE_CHECKING:
@@ -155,6 +156,16 @@ class Table:
         elif phase == KITTY:
             seat = rnd.turn  # the dealer, or the overcaller who took the kitty
             self._apply(seat, "bury", self.players[seat].bury(self.view(seat)))
+        elif phase == RETURNS:  # the largest reporter gives cards back (RULES §12.5)
+            seat = rnd.turn
+            give = getattr(self.players[seat], "give", None)
+            view = self.view(seat)
+            if callable(give):
+                cards = give(view)
+            else:
+                owed = rnd.reported_cards(rnd.returns_due[0])
+                cards = weakest_return(view.hand, owed, view.trump.strength)
+            self._apply(seat, "give", cards)
         elif phase == OVERCALL:
             seat = rnd.turn
             assert seat is not None

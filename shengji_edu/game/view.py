@@ -192,17 +192,17 @@ class PlayerView:
     @property
     def legal_declarations(self) -> list[list[Card]]:
         """What this player may declare right now (fresh lists: yours to keep or change)."""
-        table = self._table
+        if self._options is not None:  # the round's own answer for this seat, worked out once
+            return [list(option) for option in self._options]
+        table = self._table  # a view made without the round (a what-if world): §8's ladder
         if table.fixed_trump is not None:
             return []
         if table.phase == DEALING:
-            allowed = table.rules.bidding in ("during_deal", "joker_colour") and table.dealt > 0
+            allowed = table.rules.bidding == "during_deal" and table.dealt > 0
         else:
             allowed = table.phase == AUCTION and table.turn == self._seat
         if not allowed:
             return []
-        if self._options is not None:  # the round's own answer for this seat, worked out once
-            return [list(option) for option in self._options]
         return possible_declarations(
             self._hand,
             table.level_rank,
@@ -305,6 +305,30 @@ class PlayerView:
     def penalty(self) -> int:
         """Net throw penalty for the defenders so far."""
         return self._table.penalty
+
+    # --- reports and returns (RULES §12.5) ----------------------------------------------
+    @property
+    def bids(self) -> tuple[tuple[int, tuple[Card, ...] | None], ...]:
+        """The after-deal bids so far: (seat, cards) or (seat, None) for a pass; under
+        ``bidding="report"`` empty until all four have answered, then every answer."""
+        return self._table.bids
+
+    def reported(self, seat: int) -> tuple[Card, ...] | None:
+        """The cards ``seat`` reported (``None``: it passed, or nothing is shown yet)."""
+        for who, cards in self._table.bids:
+            if who == seat:
+                return cards
+        return None
+
+    @property
+    def returns(self) -> tuple[tuple[int, int, int], ...]:
+        """The returns made so far as (giver, receiver, number of cards)."""
+        return self._table.returns
+
+    @property
+    def returns_due(self) -> tuple[int, ...]:
+        """The seats still owed a return, in order (the first is owed now)."""
+        return self._table.returns_due
 
     @property
     def buried(self) -> tuple[Card, ...]:

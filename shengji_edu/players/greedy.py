@@ -44,6 +44,7 @@ from itertools import islice
 from ..burying import first_legal_bury
 from ..cards import Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
+from ..game.public import AUCTION
 from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
 from ..units import SINGLE, TITANIC, TRACTOR, Unit, decompose
 from .base import PlayerView, trump_of
@@ -231,11 +232,11 @@ def declare_good_suit(view: PlayerView) -> list[Card] | None:
     options = view.legal_declarations
     if not options:
         return None
-    hand, level = view.hand, view.level_rank
+    hand, level = view.hand, declaring_level(view)
     high = sum(1 for c in hand if c.is_joker or c.rank == level)
     best, best_score = None, 0.0
     for cards in options:
-        suit = None if cards[0].is_joker else cards[0].suit
+        suit = option_suit(cards)
         if suit is None:
             score = high / 4
         else:
@@ -244,6 +245,25 @@ def declare_good_suit(view: PlayerView) -> list[Card] | None:
         if score >= 1.0 and score > best_score:
             best, best_score = cards, score
     return best
+
+
+def option_suit(cards: list[Card]) -> str | None:
+    """The suit a declaration names: its first card that is not a joker (a report or a
+    joker-colour declaration shows a joker beside its suit, RULES §12.5, §12.6); ``None`` for
+    jokers alone (no trump)."""
+    return next((card.suit for card in cards if not card.is_joker), None)
+
+
+def declaring_level(view: PlayerView) -> int:
+    """The level my declaration is judged at: my own team's in the rounds after the deal that
+    can move the deal to my team (yielding, RULES §12.4; the defenders' round of §12.6),
+    else the hand's level."""
+    rules = view.rules
+    if view.phase == AUCTION and (
+        rules.bidding == "yield" or (rules.bidding == "joker_colour" and not view.declarations)
+    ):
+        return view.levels[view.seat % 2]
+    return view.level_rank
 
 
 def overcall_good_suit(view: PlayerView) -> list[Card] | None:

@@ -49,7 +49,14 @@ from ..units import (
     lead_format,
 )
 from .base import PlayerView, trump_of
-from .greedy import CANDIDATE_LIMIT, SIDE_SUITS, GreedyBidding, card_cost
+from .greedy import (
+    CANDIDATE_LIMIT,
+    SIDE_SUITS,
+    GreedyBidding,
+    card_cost,
+    declaring_level,
+    option_suit,
+)
 from .knowledge import (
     check_name,
     strongest_unseen_top,
@@ -91,15 +98,14 @@ def declare_good_suit(view: PlayerView) -> list[Card] | None:
     options = view.legal_declarations
     if not options:
         return None
-    hand, level = view.hand, view.level_rank
+    hand, level = view.hand, declaring_level(view)
     plain = [c.suit for c in hand if not c.is_joker and c.rank != level]  # not level, not joker
     high = len(hand) - len(plain)  # the level cards and jokers
     best, best_score = None, 0.0
     for cards in options:
-        if cards[0].is_joker:
-            score = high / 4
-        else:  # a suit's length: its cards that are not level cards (jokers are suit "J")
-            score = (plain.count(cards[0].suit) + high) / max(3.0, len(hand) / 3)
+        suit = option_suit(cards)
+        # a suit's length: its cards that are not level cards (jokers are suit "J")
+        score = high / 4 if suit is None else (plain.count(suit) + high) / max(3.0, len(hand) / 3)
         if score >= 1.0 and score > best_score:
             best, best_score = cards, score
     return best
