@@ -199,7 +199,8 @@ def partner_reinforcement(
     if len(cards) != 1 or cards[0] != standing.cards[0]:
         return None
     card = standing.cards[0]
-    return Declaration(standing.seat, (card, card), PAIR_LEVEL, standing.suit, standing.after_card)
+    when = standing.after_card if after is None else after
+    return Declaration(standing.seat, (card, card), PAIR_LEVEL, standing.suit, when)
 
 
 def colour_options(

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from ..cards import Card, CardParseError, format_cards, parse_cards
 from ..follow import iter_legal_follows
 from ..render.text import hand_text, seat_name, trick_text
+from ..reporting import check_return, return_options
 from ..units import decompose
 from .base import PlayerView
 
@@ -117,6 +118,40 @@ class HumanPlayer:
             problem = view.check_bury(cards)
             if problem:
                 self.say(problem)
+                continue
+            return cards
+        raise QuitGame()
+
+    def give(self, view: PlayerView) -> list[Card]:
+        """Give cards back as the largest reporter (回牌, RULES §12.5)."""
+        to = view.returns_due[0]
+        reported = view.reported(to)
+        options = return_options(view.hand, reported)
+        self.say(
+            f"\nYour report was the largest: you took {format_cards(reported)} from "
+            f"{seat_name(to)}. Your {len(view.hand)} cards:"
+        )
+        self.say(hand_text(view.hand, view.trump))
+        for _ in range(self.max_attempts):
+            line = self._read(f"Give {len(reported)} cards back to {seat_name(to)} (? for help): ")
+            if not line:
+                continue
+            if line.lower() in HELP_WORDS:
+                must = format_cards(options.give_all) or "nothing"
+                self.say(
+                    f"Give back as many cards as you took, no joker and none of the suit "
+                    f"{seat_name(to)} reported if you can: you must give {must}, then "
+                    f"{options.count} of {format_cards(options.choose_from)}."
+                )
+                continue
+            try:
+                cards = parse_cards(line)
+            except CardParseError as exc:
+                self.say(str(exc))
+                continue
+            verdict = check_return(view.hand, cards, reported)
+            if not verdict:
+                self.say(verdict.reason)
                 continue
             return cards
         raise QuitGame()

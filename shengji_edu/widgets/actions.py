@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, IllegalAction
+from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, RETURNS, IllegalAction
 from . import messages
 
 if TYPE_CHECKING:
@@ -321,6 +321,16 @@ class Controls:
     def on_bury(self) -> bool:
         table = self.table
         cards = table.hand.selected
+        if table.round.phase == RETURNS:  # the same button gives cards back (RULES §12.5)
+            to = table.round.give(table.you, cards)
+            table.hand.clear()
+            self._advance()
+            table.report(
+                lambda tr: tr.say(
+                    "You gave {cards} back to seat {seat}.", cards=tr.cards(cards), seat=to
+                )
+            )
+            return True
         table.round.bury(table.you, cards)
         table.hand.clear()
         self._advance()
@@ -417,6 +427,8 @@ class Controls:
                 rnd.check_play(table.you, table.hand.selected)
             elif name == "on_bury" and rnd.phase == KITTY:
                 rnd.check_bury(table.you, table.hand.selected)
+            elif name == "on_bury" and rnd.phase == RETURNS:
+                rnd.check_give(table.you, table.hand.selected)
             table.say(
                 lambda tr: tr.say("Wait a moment: the computer players are still moving."),
                 error=True,

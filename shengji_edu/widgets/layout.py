@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Round
+from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, RETURNS, Round
 from ..render.pictures import COLOR_SCHEMES, TRUMP_FACE
 
 WIDTH = 760
@@ -90,7 +90,8 @@ def table_state(rnd: Round, you: int, paused: bool) -> str:
         return "trick"
     if rnd.turn != you:
         return "wait"
-    return {AUCTION: "auction", KITTY: "bury", OVERCALL: "overcall", PLAYING: "play"}[rnd.phase]
+    states = {AUCTION: "auction", KITTY: "bury", RETURNS: "bury", OVERCALL: "overcall"}
+    return states.get(rnd.phase, "play")
 
 
 def stylesheet() -> str:

@@ -52,7 +52,18 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..cards import Card
-from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, Match, Round, Table
+from ..game import (
+    AUCTION,
+    DEALING,
+    FINISHED,
+    KITTY,
+    OVERCALL,
+    PLAYING,
+    RETURNS,
+    Match,
+    Round,
+    Table,
+)
 from ..i18n import DEFAULT_LANGUAGE, Translator, check_language, translator
 from ..players import make_player
 from ..render.pictures import COLOR_SCHEMES
@@ -680,6 +691,8 @@ class PlayTable:
         }
         buttons.set_disabled(states)
         buttons.action_labels(self._tr, rnd, self.deal_next_button, self.pass_button)
+        giving = phase == RETURNS
+        self.bury_button.description = self._tr.say("give back") if giving else self._tr.say("bury")
 
     def _set_state_class(self, state: str) -> None:
         self.ui.mark("state", STATE_CLASSES[state])
@@ -688,5 +701,6 @@ class PlayTable:
         return table_state(self._round, self.you, self.controls.paused)
 
     def _must_bury(self) -> bool:
-        """You hold the kitty: as the dealer, or after your overcall (RULES §11.3)."""
-        return self._round.phase == KITTY and self._round.turn == self.you
+        """You hold the kitty (as the dealer, or after your overcall, RULES §11.3), or give
+        cards back as the largest reporter (RULES §12.5): cards to select and a button."""
+        return self._round.phase in (KITTY, RETURNS) and self._round.turn == self.you

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card, rank_text
-from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, team_of
+from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, RETURNS, team_of
 from ..game import events as ev
 from ..render.text import throw_failed_message
 from ..scoring import trick_points
@@ -199,7 +199,7 @@ def _seat_html(
     )
     count = len(rnd.hand(seat))
     info = [esc(tr.say_n("{n} card", "{n} cards", count))]
-    if turn == seat and rnd.phase in (AUCTION, KITTY, OVERCALL, PLAYING):
+    if turn == seat and rnd.phase in (AUCTION, KITTY, OVERCALL, RETURNS, PLAYING):
         info.append(esc(tr.say("your turn") if seat == ctx.you else tr.say("to play…")))
     played = faces(ctx, cards, trump) if cards else ""
     tag = f" <span class='shengji-mark'>{esc(mark)}</span>" if mark and cards else ""
@@ -321,6 +321,17 @@ def next_step(ctx: Context) -> str:
         if rnd.legal_overcalls(ctx.you):
             return tr.say("Overcall with a button below (you take the kitty), or do not overcall.")
         return tr.say("You cannot overcall: press do not overcall.")
+    if phase == RETURNS:
+        to = rnd.returns_due[0]
+        n = len(rnd.reported_cards(to))
+        return tr.say_n(
+            "Your report was the largest: select {n} card to give back to seat {seat} (no joker, "
+            "none of the suit it reported, if you can) and press give back.",
+            "Your report was the largest: select {n} cards to give back to seat {seat} (no joker, "
+            "none of the suit it reported, if you can) and press give back.",
+            n,
+            seat=to,
+        )
     if phase == KITTY and rnd.dealer != ctx.you:
         n = len(rnd.kitty)
         return tr.say_n(

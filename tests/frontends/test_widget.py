@@ -23,6 +23,7 @@ from shengji_edu.burying import first_legal_bury
 from shengji_edu.follow import iter_legal_follows
 from shengji_edu.game import DEALING, FINISHED, KITTY, PLAYING
 from shengji_edu.render.pictures import COLOR_SCHEMES, suit_color
+from shengji_edu.reporting import weakest_return
 from shengji_edu.widgets import PlayTable, actions
 from shengji_edu.widgets.actions import TableFace
 
@@ -726,6 +727,11 @@ def before_play(pt: PlayTable, overcall: bool = True) -> None:
             weakest_first = rnd.trump.sort(rnd.hand(pt.you))[::-1]
             select(pt, first_legal_bury(weakest_first, rnd.rules))  # an open kitty: §12.11
             pt.bury_button.click()
+        elif rnd.phase == "returns":  # the person's report absorbed others (RULES §12.5)
+            owed = rnd.reported_cards(rnd.returns_due[0])
+            select(pt, weakest_return(rnd.hand(pt.you), owed, rnd.trump.strength))
+            assert pt.bury_button.description == "give back"
+            pt.bury_button.click()
         elif rnd.phase == "overcall":
             assert "shengji-state-overcall" in pt.widget._dom_classes
             assert not pt.pass_button.disabled
@@ -819,3 +825,38 @@ def test_the_click_handlers_reach_the_table_only_through_its_public_face():
     assert {"round", "say", "redraw"} <= used <= face
     pt = PlayTable(seed=NOT_DEALER_SEED)
     assert pt.controls.table is pt and all(hasattr(pt, name) for name in face)
+
+
+def test_a_report_with_its_buttons_and_the_returns_with_the_give_back_button():
+    """RULES §12.5 at the table: your report is a declaring button, the others' answers stay
+    hidden until all four are in, and as the largest reporter you select the cards to give
+    back and press the bury button, which says give back (a wrong return changes nothing)."""
+    for seed in range(40):
+        pt = PlayTable(seed=seed, rules=RuleSet(bidding="report"))
+        deal(pt)
+        rnd = pt.round
+        if rnd.phase != "auction" or not pt.declare_buttons:
+            continue
+        assert rnd.view(0).bids == ()  # nothing is shown before every seat has answered
+        pt.declare_buttons[0].click()
+        assert "Not allowed" not in pt.message, pt.message
+        if rnd.phase != "returns" or rnd.turn != 0:
+            continue
+        owed = rnd.reported_cards(rnd.returns_due[0])
+        assert pt.bury_button.description == "give back"
+        assert "give back to seat" in text(pt.trick_html)
+        jokers = [card for card in rnd.hand(0) if card.is_joker]
+        if jokers:
+            before = list(rnd.hand(0))
+            select(pt, jokers[:1])
+            pt.bury_button.click()
+            assert "Not allowed" in pt.message and list(rnd.hand(0)) == before
+            pt.hand.clear()
+        select(pt, weakest_return(rnd.hand(0), owed, rnd.trump.strength))
+        pt.bury_button.click()
+        assert "You gave" in pt.message
+        before_play(pt)
+        play_out(pt)
+        assert_result_shown(pt)
+        return
+    pytest.fail("no seed made the person the largest reporter")
