@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
-from ..game import DEALING, OVERCALL
+from ..game import DEALING, OVERCALL, RETURNS
 from . import views
 
 if TYPE_CHECKING:
@@ -197,10 +197,18 @@ def set_disabled(states: Mapping[widgets.DOMWidget, bool]) -> None:
 
 
 def action_labels(
-    tr: Translator, rnd: Round, deal_next: widgets.Button, pass_button: widgets.Button
+    tr: Translator,
+    rnd: Round,
+    deal_next: widgets.Button,
+    pass_button: widgets.Button,
+    bury_button: widgets.Button,
 ) -> None:
     """*deal next* says *fix trump* when the dealing is done; *pass* says *do not overcall*
-    in the overcall round (only changed labels are sent)."""
+    in the overcall round; *bury* says *give back* when the largest reporter returns cards
+    (RULES §12.5). Only changed labels are sent."""
+    bury = tr.say("give back") if rnd.phase == RETURNS else tr.say("bury")
+    if bury_button.description != bury:
+        bury_button.description = bury
     dealing = rnd.phase == DEALING
     label = tr.say("fix trump") if dealing and rnd.next_receiver is None else tr.say("deal next")
     if deal_next.description != label:

@@ -1,12 +1,10 @@
 """The play table: one notebook cell (or a web page) in which a person plays Shengji.
 
-``PlayTable(seed=7)`` as the last line of a cell shows a card table: your partner opposite,
-the opponents left and right, each seat with its name, role and cards left and the cards it
-put into the trick in front of it; the trump, level and points at a glance; your hand as card
-faces you click to raise; the buttons; and tabs with the hint, the log and the settings
-(seed, computer players, rule options, language, colours) so a person with no code visible
-can choose. The other three seats are computer players, who move by themselves until it is
-your turn. ``lang="zh"`` shows it all in Chinese.
+``PlayTable(seed=7)`` as the last line of a cell shows a card table: the four seats with the
+cards each put into the trick, the trump, level and points, your hand as card faces you click,
+the buttons, and tabs with the hint, the log and the settings (seed, computer players, rules,
+language, colours). The other three seats are computer players, who move by themselves until
+it is your turn. ``lang="zh"`` shows it all in Chinese.
 
 This module's job is the table itself: it holds the game (the match and the hand being
 played), draws it after every click and ties the parts together, each its own module:
@@ -18,18 +16,15 @@ played), draws it after every click and ties the parts together, each its own mo
   all*, the pause after a trick). It knows the table only through the short public interface
   :class:`~.actions.TableFace` (``round``, ``say``, ``report``, ``redraw``, ...): this module
   imports it, never the other way round;
-* :mod:`.buttons` makes the buttons that come and go (the declaring row) and keeps the fixed
-  ones up to date;
+* :mod:`.buttons` makes the declaring row's buttons and keeps the fixed ones up to date;
 * :mod:`.messages` says what happened since the last click, or why a click changed nothing;
 * :mod:`.saves` keeps a match across a rerun cell or a reloaded page (what a saved match
   holds is this module's :meth:`PlayTable._saved_state`);
-* :mod:`.views` (with :mod:`.pieces`) and :mod:`.hints` turn the engine's state into HTML in
-  a language;
-* :mod:`.settings` builds the settings from :class:`~shengji_edu.rules.RuleSet`'s fields.
+* :mod:`.views` (with :mod:`.pieces`) and :mod:`.hints` turn the engine's state into HTML;
+  :mod:`.settings` builds the settings from :class:`~shengji_edu.rules.RuleSet`'s fields.
 
-The engine decides, the widget forwards: every rule comes from
-:class:`~shengji_edu.game.round.Round` and the rules modules, so a refused click shows the
-engine's reason and changes nothing.
+The engine decides, the widget forwards: a refused click shows the engine's reason and
+changes nothing.
 
 **Running the cell again.** Rerunning ``PlayTable(seed=7)`` while that game is in progress
 makes a new table that starts afresh but offers *continue that game*: pressing it moves the
@@ -658,10 +653,10 @@ class PlayTable:
         self._drawing = True
         try:
             self.hand.sync(rnd.hand(self.you), trump.sort)
-            must_bury = self._must_bury()
-            if must_bury and not self._kitty_toggles and before:
+            holds_kitty = rnd.phase == KITTY and rnd.turn == self.you  # framed in blue
+            if holds_kitty and not self._kitty_toggles and before:
                 self._kitty_toggles = {id(t) for t in self.hand.toggles} - before
-            if not must_bury:
+            if not holds_kitty:
                 self._kitty_toggles = set()
             groups = dress_hand(self.hand, trump, self._kitty_toggles, self._tr)
             box_suits(groups, self._suit_boxes, self.hand_box)
@@ -690,9 +685,9 @@ class PlayTable:
             self.last_trick_toggle: not rnd.tricks,
         }
         buttons.set_disabled(states)
-        buttons.action_labels(self._tr, rnd, self.deal_next_button, self.pass_button)
-        giving = phase == RETURNS
-        self.bury_button.description = self._tr.say("give back") if giving else self._tr.say("bury")
+        buttons.action_labels(
+            self._tr, rnd, self.deal_next_button, self.pass_button, self.bury_button
+        )
 
     def _set_state_class(self, state: str) -> None:
         self.ui.mark("state", STATE_CLASSES[state])
