@@ -7,14 +7,16 @@
 Each hand is dealt from its own seed with a mix of random and greedy players, under one of
 the rule variants (:data:`VARIANTS`: one, two and three decks, the 2s always trump,
 overcalling after the bury, every kitty rule with and without a cap, penalties, the
-after-deal auction; RULES §11) and starting positions, and then checked:
+after-deal auction; RULES §11; and the house rules of RULES §12, :data:`HOUSE_VARIANTS`) and
+starting positions, and then checked:
 
 * cards are conserved: after every bury and every trick the hands, the cards played and
   the kitty are the cards of ``rules.deck()`` exactly (54, 108 or 162), and at the end every
   hand is empty;
 * every decision was legal by the rules functions themselves: declarations with
-  ``declaration_over``, overcalls with ``overcall_strength`` against the standing one, every
-  bury ``rules.kitty_size`` cards, leads and follows with ``check_lead`` / ``check_follow``
+  ``replay_bids`` (reports with ``report_strength``, the yield round with ``yield_round``),
+  overcalls with ``overcall_strength`` against the standing one, buries with ``check_bury``,
+  returns with ``check_return``, leads and follows with ``check_lead`` / ``check_follow``
   (a multi-card lead with ``check_throw``, and a failed throw must lead exactly the forced
   cards);
 * the points add up: all tricks' points plus the kitty's are ``rules.total_points`` (100,
@@ -38,10 +40,21 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from shengji_edu import RuleSet, check_follow, check_throw, settle, trick_points
+from shengji_edu import (
+    RuleSet,
+    check_bury,
+    check_follow,
+    check_return,
+    check_throw,
+    replay_bids,
+    report_strength,
+    settle,
+    trick_points,
+    yield_round,
+)
 from shengji_edu.cards import parse_cards
-from shengji_edu.declaring import declaration_over, overcall_strength
-from shengji_edu.game import Round, Table, hand_record, loads
+from shengji_edu.declaring import overcall_strength
+from shengji_edu.game import AUCTION, KITTY, Round, Table, hand_record, loads
 from shengji_edu.players import make_player
 from shengji_edu.scoring import kitty_multiplier
 from shengji_edu.tricks import check_lead
@@ -69,7 +82,25 @@ VARIANTS = (
 )
 """Every deck count and every option of RULES §11, alone and mixed with the others."""
 
-VARIANT_SETS = {"all": VARIANTS, "two": TWO_DECK_VARIANTS}
+HOUSE_VARIANTS = (
+    RuleSet(bidding="yield"),
+    RuleSet(bidding="yield", overcall_after_bury=True, kitty="linear"),
+    RuleSet(bidding="report"),
+    RuleSet(bidding="report", no_bid="third_card", throw_penalty=10),
+    RuleSet(bidding="joker_colour"),
+    RuleSet(bidding="joker_colour", joker_bids="four", no_bid="random_suit"),
+    RuleSet(bidding="joker_colour", joker_bids="none", no_bid="no_trump"),
+    RuleSet(joker_bids="none", bidding="after_deal", twos_are_trump=True),
+    RuleSet(joker_bids="four", overcall_after_bury=True, no_bid="no_trump"),
+    RuleSet(partner_reinforce=True, bidding="after_deal"),
+    RuleSet(partner_reinforce=True, open_kitty=True),
+    RuleSet(decks=1, open_kitty=True, no_bid="third_card"),
+    RuleSet(decks=3, open_kitty=True, twos_are_trump=True, no_bid="random_suit"),
+)
+"""The seeds' house rules (RULES §12), alone and mixed with each other and with §11."""
+
+VARIANTS = (*VARIANTS, *HOUSE_VARIANTS)
+VARIANT_SETS = {"all": VARIANTS, "two": TWO_DECK_VARIANTS, "house": HOUSE_VARIANTS}
 
 PLAYERS = {
     "random": ("random", {}),
@@ -95,6 +126,7 @@ class Tally:
     declarations: int = 0
     overcalls: int = 0
     buries: int = 0
+    returns: int = 0
     records: int = 0
     replays: int = 0
     by_decks: Counter = field(default_factory=Counter)
@@ -153,23 +185,17 @@ def check_plays(seed: int, rnd: Round, tally: Tally) -> None:
     """Replay the actions into a fresh round, judging each play with the rules functions."""
     twin = Round(seed, rnd.rules, rnd.levels_at_start, rnd.starting_dealer)
     rules = rnd.rules
+    bids: list = []  # the declarations shown so far, as (seat, cards)
     for action in rnd.actions:
         kind = action["action"]
         if kind == "declare":
             while twin.dealt < action["after_card"]:
                 twin.deal_next()
             tally.declarations += 1
-            try:
-                declaration_over(
-                    parse_cards(action["cards"]),
-                    twin.level_rank,
-                    twin.standing_declaration,
-                    action["seat"],
-                    rules.decks,
-                )
-            except ValueError as exc:
-                tally.fail(seed, f"seat {action['seat']} declared illegally: {exc}")
+            shown = (action["seat"], parse_cards(action["cards"]))
+            judge_bid(seed, twin, bids, shown, tally)
             twin.declare(action["seat"], action["cards"])
+            bids.append(shown)
         elif kind == "pass":
             twin.pass_bid(action["seat"])
         elif kind == "finish_deal":
@@ -192,10 +218,21 @@ def check_plays(seed: int, rnd: Round, tally: Tally) -> None:
             twin.pass_overcall(action["seat"])
         elif kind == "bury":
             tally.buries += 1
-            if len(parse_cards(action["cards"])) != rules.kitty_size:
-                tally.fail(seed, f"a bury of {action['cards']} is not {rules.kitty_size} cards")
+            verdict = check_bury(twin.hand(action["seat"]), parse_cards(action["cards"]), rules)
+            if not verdict:
+                tally.fail(seed, f"a bury of {action['cards']} is illegal: {verdict.reason}")
             twin.bury(action["seat"], action["cards"])
             conserved(seed, twin, tally)
+        elif kind == "return":
+            tally.returns += 1
+            owed = twin.reported_cards(twin.returns_due[0])
+            given = parse_cards(action["cards"])
+            verdict = check_return(twin.hand(action["seat"]), given, owed)
+            if not verdict:
+                tally.fail(seed, f"a return of {action['cards']} is illegal: {verdict.reason}")
+            twin.give(action["seat"], given)
+            if twin.phase != KITTY:  # (in the kitty phase the kitty is in a hand too)
+                conserved(seed, twin, tally)
         elif kind == "play":
             led = judge(seed, twin, action["seat"], parse_cards(action["cards"]), tally)
             tricks = len(twin.tricks)
@@ -207,6 +244,30 @@ def check_plays(seed: int, rnd: Round, tally: Tally) -> None:
                 conserved(seed, twin, tally)
     if any(twin.hands) or twin.result != rnd.result:
         tally.fail(seed, "the replayed hand does not end as the hand did")
+
+
+def judge_bid(seed: int, rnd: Round, bids: list, shown: tuple, tally: Tally) -> None:
+    """Judge a declaration with the pure rules (RULES §8, §11.1, §12.2–§12.6, §12.13) before
+    the engine sees it: the bids of the hand so far and this one, replayed by
+    ``replay_bids`` (a report by ``report_strength``, a yield-round show by ``yield_round``)."""
+    rules = rnd.rules
+    seat, cards = shown
+    try:
+        if rules.bidding == "report" and rnd.phase == AUCTION:
+            report_strength(cards, rnd.levels[rnd.report_candidate % 2])
+            return
+        if rules.bidding == "yield" and rnd.phase == AUCTION:
+            answers = [shown for _seat, shown in rnd.public.bids] + [cards]
+            yield_round(answers, rnd.levels, rnd.starting_dealer)
+            return
+        level = rnd.level_rank
+        if rules.bidding == "joker_colour" and rnd.phase == AUCTION and not rnd.declarations:
+            level = rnd.levels[seat % 2]  # the defenders' round: its own level
+        found = replay_bids([*bids, shown], level, rules)
+        if not found.accepted[-1]:
+            raise ValueError(found.reasons[-1])
+    except ValueError as exc:
+        tally.fail(seed, f"seat {seat} declared illegally: {exc}")
 
 
 def judge(seed: int, rnd: Round, seat: int, cards, tally: Tally) -> Counter | None:
@@ -299,8 +360,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  {tally.tricks} tricks, {tally.plays} plays judged by the rules")
     print(f"  {tally.throws} multi-card leads, {tally.failed_throws} failed throws")
     print(
-        f"  {tally.declarations} declarations, {tally.overcalls} overcalls and "
-        f"{tally.buries} buries judged"
+        f"  {tally.declarations} declarations, {tally.overcalls} overcalls, "
+        f"{tally.buries} buries and {tally.returns} returns judged"
     )
     print(f"  {tally.records} records round-tripped, {tally.replays} hands replayed")
     print(f"  {len(tally.failures)} invariant failures")
