@@ -1,7 +1,7 @@
 """Speed benchmarks: print numbers, never assert (timings belong here, not in tests).
 
     python benchmarks/benchmark.py            # everything but compare and instructions
-    python benchmarks/benchmark.py selfplay   # one section: selfplay, decks, follows,
+    python benchmarks/benchmark.py selfplay   # one section: selfplay, decks, house, follows,
                                               # verdicts, winner, mc, compare, instructions,
                                               # decisions, rlcard
     python benchmarks/benchmark.py selfplay compare --baseline REV --rounds 5 --seconds 5
@@ -12,7 +12,9 @@
 ``selfplay`` is random and greedy self-play with two decks and the default rules, a whole
 hand each (deal, declarations, bury, every trick), every action checked by the engine.
 ``decks`` is the self-play rate of random and greedy players for one, two and three decks
-(RULES §11.1), and with the overcall round after the bury (§11.3).
+(RULES §11.1), and with the overcall round after the bury (§11.3). ``house`` is the self-play
+rate under each declaring mode (``bidding``: RULES §8, §12.4 yielding, §12.5 reports, §12.6
+joker colours), first and later hands.
 
 Rates are best-of-3 wall-clock rates in one process on whatever machine runs it (the CPU
 time of the process is printed beside them: on a shared machine it is the steadier figure);
@@ -374,6 +376,32 @@ def decks() -> None:
         selfplay(kind, hands, RuleSet(decks=3, overcall_after_bury=True), "3 decks, overcall")
 
 
+DECLARING_MODES = ("during_deal", "after_deal", "yield", "report", "joker_colour")
+"""RuleSet.bidding's values: the declaring of RULES §8, §12.4, §12.5 and §12.6."""
+
+
+def house(hands: int = 200) -> None:
+    """Self-play rates under each declaring mode (RULES §8, §12.4–§12.6), random and greedy:
+    the even seeds a first hand, the odd ones a later hand (dealer ``seed % 4``, the teams at
+    5 and 9), where yielding, reports' candidates and the defenders' round happen."""
+    for bidding in DECLARING_MODES:
+        rules = RuleSet(bidding=bidding)
+        for kind in ("random", "greedy"):
+            players = [make_player(kind) for _ in range(4)]
+
+            def work(rules=rules, players=players) -> None:
+                for seed in range(hands):
+                    later = seed % 2 == 1
+                    levels, dealer = ((5, 9), seed % 4) if later else ((2, 2), None)
+                    play_round(Round(seed, rules, levels, dealer), players)
+
+            rate, cpu_rate = best_rates(work, hands)
+            print(
+                f"self-play {kind:>10} bidding={bidding:<12}: {rate:8.1f} hands/s  "
+                f"(CPU time: {cpu_rate:7.1f}/s; {hands} hands, first and later hands)"
+            )
+
+
 def follows() -> None:
     trump = Trump(10, "S")
     hand = parse_cards("HA HK HK HQ HJ H9 H9 H8 H8 H7 H6 H5 H5 H3 H2 S4 S4 C3 C7 D9 DQ DK DA BJ LJ")
@@ -658,12 +686,12 @@ def main(argv: list[str]) -> None:
         else:
             sections.append(arg)
     known = {"selfplay", "decks", "follows", "verdicts", "winner", "mc", "compare", "instructions"}
-    known |= {"decisions", "rlcard"}
+    known |= {"decisions", "rlcard", "house"}
     unknown = set(sections) - known
     if unknown:
         raise SystemExit(f"unknown section {sorted(unknown)[0]!r}: use {', '.join(sorted(known))}")
     wanted = set(sections) or known - {"compare", "instructions", "decisions", "rlcard"}
-    best_of_3 = {"selfplay", "decks", "follows", "verdicts", "winner"}
+    best_of_3 = {"selfplay", "decks", "house", "follows", "verdicts", "winner"}
     timed = "; rates are the best of 3 runs" if wanted & best_of_3 else ""
     print(
         f"python {sys.version.split()[0]}; {time.strftime('%Y-%m-%d %H:%M %Z')}; "
@@ -674,6 +702,8 @@ def main(argv: list[str]) -> None:
             selfplay(kind, hands)
     if "decks" in wanted:
         decks()
+    if "house" in wanted:
+        house()
     if "follows" in wanted:
         follows()
     if "verdicts" in wanted:
