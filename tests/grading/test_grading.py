@@ -731,7 +731,8 @@ def test_a_package_in_site_packages_is_carved_out_of_what_the_child_reads(monkey
     def with_site(extra=(), **kwargs):
         return python_read_paths(extra=[*extra, site], **kwargs)
 
-    monkeypatch.setattr(grading.sandbox, "python_read_paths", with_site)
+    # patched where python_child looks it up: the sandbox package's child module
+    monkeypatch.setattr(grading.sandbox.child, "python_read_paths", with_site)
     child = grading.child_setup(Settings(), [])
     reads, lists = child.read_paths, child.list_paths
     package = str(grading._PACKAGE)

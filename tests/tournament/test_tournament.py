@@ -45,11 +45,12 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures"
 LINUX = sys.platform.startswith("linux")
 SURVIVOR = b"shengji-tournament-survivor"
+SUPERVISOR = b"sandbox/supervisor.py\0supervise"  # a sandbox supervisor's command line
 
 
 def sandboxes_alive() -> list[int]:
     """Live processes of a tournament (bot runners and their supervisors) - a /proc scan."""
-    return alive_with(b"shengji_edu.tournament.runner") + alive_with(b"sandbox.py\0supervise")
+    return alive_with(b"shengji_edu.tournament.runner") + alive_with(SUPERVISOR)
 
 
 def class_folder(tmp_path: Path) -> tuple[Path, Path]:

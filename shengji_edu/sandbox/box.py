@@ -1,0 +1,502 @@
+"""The parent's side of a sandbox: :class:`Sandbox` starts one child (through the supervisor,
+:mod:`.supervisor`, on POSIX), talks to it in JSON messages, and ends it with all it started.
+
+See the package's docstring (:mod:`shengji_edu.sandbox`) for what it guarantees and where.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import queue
+import secrets
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from . import supervisor
+from .child import python_read_paths
+from .confinement import ALLOW_ROOT_VARIABLE, USER_VARIABLE
+from .messages import BadMessage, Ending, Limits, SandboxClosed, SandboxError, SandboxTimeout
+from .processes import TOKEN_VARIABLE, kill_leftovers
+from .supervisor import _SUPERVISE, _SUPERVISOR, _tail
+
+_IS_LINUX = sys.platform.startswith("linux")
+_IS_WINDOWS = os.name == "nt"
+
+
+def _minimal_environment(folder: str, token: str, extra: Mapping[str, str] | None) -> dict:
+    env = {
+        "PATH": os.environ.get("PATH", os.defpath),
+        "HOME": folder,
+        "TMPDIR": folder,
+        "TEMP": folder,
+        "TMP": folder,
+        "LANG": "C.UTF-8",
+        "PYTHONIOENCODING": "utf-8",
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "MALLOC_ARENA_MAX": "2",  # fewer 64 MB malloc arenas: threads fit the memory limit
+        TOKEN_VARIABLE: token,
+    }
+    env.update(_needed_to_start_python())
+    env.update(extra or {})
+    return env
+
+
+def _needed_to_start_python() -> dict:
+    """The few variables some Pythons cannot start without (Windows; relocated builds)."""
+    names = ("SYSTEMROOT", "COMSPEC", "PATHEXT", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH")
+    return {name: os.environ[name] for name in names if name in os.environ}
+
+
+class Sandbox:
+    """One untrusted child process with limits (see the package docstring,
+    :mod:`shengji_edu.sandbox`)."""
+
+    def __init__(
+        self,
+        args: Sequence[str],
+        *,
+        files: Mapping[str, bytes | str] | None = None,
+        limits: Limits | None = None,
+        env: Mapping[str, str] | None = None,
+        read_paths: Sequence[str | os.PathLike] | None = None,
+        list_paths: Sequence[str | os.PathLike] = (),
+        restrict: bool = True,
+        allow_root: bool | None = None,
+        proc: bool = False,
+    ) -> None:
+        self.args = list(args)
+        self.list_paths = [str(p) for p in list_paths]
+        self.proc = proc
+        if allow_root is None:
+            allow_root = os.environ.get(ALLOW_ROOT_VARIABLE, "") not in ("", "0")
+        self.allow_root = allow_root
+        self.files = dict(files or {})
+        self.limits = limits or Limits()
+        self.extra_env = dict(env or {})
+        self.read_paths = None if read_paths is None else [str(p) for p in read_paths]
+        self.restrict = restrict
+        self.token = secrets.token_hex(12)
+        self.folder: Path | None = None
+        self.restrictions: dict = {}
+        self.ending: Ending | None = None
+        self.pid: int | None = None
+        """The child's process id (on POSIX, the supervisor's is ``supervisor_pid``)."""
+        self.supervisor_pid: int | None = None
+        self._process: subprocess.Popen | None = None
+        self._messages: queue.Queue = queue.Queue()
+        self._outbox: queue.Queue = queue.Queue()
+        self._status: dict = {}
+        self._status_done = threading.Event()
+        self._started = threading.Event()
+        self._lifeline: int | None = None
+        self._deadline = 0.0
+        self._lock = threading.Lock()
+        self._threads: list[threading.Thread] = []
+        self._paused = False
+
+    # --- starting ------------------------------------------------------------------------
+    def __enter__(self) -> Sandbox:
+        return self.start()
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def start(self) -> Sandbox:
+        """Write the files, start the child, return self (raises SandboxError if it fails)."""
+        if self._process is not None:
+            raise SandboxError("this sandbox was already started")
+        self.folder = Path(tempfile.mkdtemp(prefix="shengji-sandbox-"))
+        try:
+            for name, content in self.files.items():
+                target = self._inside(name)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
+                target.write_bytes(data)
+            env = _minimal_environment(str(self.folder), self.token, self.extra_env)
+            command = [sys.executable, *self.args]
+            self._deadline = time.monotonic() + self.limits.wall
+            if _IS_WINDOWS:
+                self._start_windows(command, env)
+            else:
+                self._start_posix(command, env)
+        except BaseException:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            raise
+        self._thread(self._read_messages, self._process.stdout)
+        self._thread(self._write_messages, self._process.stdin)
+        return self
+
+    def _inside(self, name: str) -> Path:
+        relative = Path(name)
+        if relative.is_absolute() or ".." in relative.parts or not relative.parts:
+            raise ValueError(f"sandbox file names must be relative and stay inside: {name!r}")
+        return self.folder / relative
+
+    def _thread(self, target, *args) -> None:
+        thread = threading.Thread(target=target, args=args, daemon=True, name="sandbox-io")
+        thread.start()
+        self._threads.append(thread)
+
+    def _start_posix(self, command: list[str], env: dict) -> None:
+        status_read, status_write = os.pipe()
+        lifeline_read, lifeline_write = os.pipe()
+        limits = self.limits
+        config = {
+            "command": command,
+            "cwd": str(self.folder),
+            "env": env,
+            "token": self.token,
+            "restrict": self.restrict,
+            "read_paths": self.read_paths,
+            "list_paths": self.list_paths,
+            "wall": limits.wall + 2.0,  # the caller kills first; this is the second line
+            "cpu": limits.cpu if limits.cpu is not None else int(limits.wall) + 1,
+            "memory": limits.memory,
+            "file_size": limits.file_size,
+            "open_files": limits.open_files,
+            "processes": limits.processes,
+            "spawn": limits.spawn,
+            "hide_proc": not self.proc,
+            "allow_root": self.allow_root,
+            "user": os.environ.get(USER_VARIABLE, "nobody"),
+            "status_fd": status_write,
+            "lifeline_fd": lifeline_read,
+        }
+        # what the child must reach (as root: what its unprivileged user must be shown)
+        config["reach"] = python_read_paths(extra=self.read_paths or [], proc=False)
+        try:
+            self._process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-I",
+                    "-S",
+                    "-c",
+                    _SUPERVISOR,
+                    str(Path(supervisor.__file__).resolve()),
+                    _SUPERVISE,
+                ],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                pass_fds=(status_write, lifeline_read),
+                start_new_session=True,
+                env={**_needed_to_start_python(), "SHENGJI_SANDBOX_CONFIG": json.dumps(config)},
+            )
+        finally:
+            os.close(status_write)
+            os.close(lifeline_read)
+        self.supervisor_pid = self._process.pid
+        self._lifeline = lifeline_write
+        self._thread(self._read_status, status_read)
+        self._started.wait(timeout=max(5.0, min(30.0, limits.wall)))
+        if self._status.get("failed"):
+            ending = self.kill("could not start: " + str(self._status["failed"]))
+            raise SandboxClosed(ending)
+
+    def _start_windows(self, command: list[str], env: dict) -> None:
+        stderr = open(self.folder / ".stderr", "wb")  # noqa: SIM115
+        try:
+            self._process = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+                cwd=str(self.folder),
+                env=env,
+                creationflags=getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0),
+            )
+        finally:
+            stderr.close()
+        self.pid = self._process.pid
+        self.restrictions = {"platform": "windows", "memory": None, "process_tree_kill": True}
+        self._started.set()
+
+    # --- background threads ----------------------------------------------------------------
+    def _read_status(self, fd: int) -> None:
+        """The supervisor's reports: "started" (the child's pid), then "ended"."""
+        with os.fdopen(fd, "rb") as stream:
+            for line in stream:
+                try:
+                    report = json.loads(line)
+                except ValueError:
+                    continue
+                if report.get("event") == "started":
+                    self.pid = report.get("pid")
+                    self.restrictions = report.get("restrictions", {})
+                    self._started.set()
+                elif report.get("event") == "failed":
+                    self._status["failed"] = report.get("error", "unknown")
+                    self._started.set()
+                elif report.get("event") == "ended":
+                    self._status.update(report)
+        self._started.set()
+        self._status_done.set()
+
+    def _read_messages(self, stream) -> None:
+        """Split the child's output into messages, within the size limits."""
+        limits = self.limits
+        buffer = b""
+        total = 0
+        fd = stream.fileno()
+        try:
+            while True:
+                chunk = os.read(fd, 1 << 16)
+                if not chunk:
+                    break
+                total += len(chunk)
+                if total > limits.output_bytes:
+                    self._messages.put(("bad", f"more than {limits.output_bytes} bytes in all"))
+                    return
+                buffer += chunk
+                while b"\n" in buffer:
+                    line, buffer = buffer.split(b"\n", 1)
+                    self._put_line(line)
+                if len(buffer) > limits.message_bytes:
+                    self._messages.put(
+                        ("bad", f"a message longer than {limits.message_bytes} bytes")
+                    )
+                    return
+        except OSError:
+            pass
+        finally:
+            self._messages.put(("eof", None))
+            with contextlib.suppress(OSError, ValueError):
+                stream.close()
+
+    def _put_line(self, line: bytes) -> None:
+        if len(line) > self.limits.message_bytes:
+            self._messages.put(("bad", f"a message longer than {self.limits.message_bytes} bytes"))
+            return
+        try:
+            message = json.loads(line)
+        except (ValueError, RecursionError):
+            self._messages.put(("bad", "a line that is not JSON (or nested too deeply)"))
+            return
+        if isinstance(message, dict):
+            self._messages.put(("message", message))
+        else:
+            self._messages.put(("bad", "JSON that is not an object"))
+
+    def _write_messages(self, stream) -> None:
+        while True:
+            data = self._outbox.get()
+            if data is None:
+                break
+            try:
+                stream.write(data)
+                stream.flush()
+            except (OSError, ValueError):
+                break
+        with contextlib.suppress(OSError, ValueError):
+            stream.close()
+
+    # --- talking ------------------------------------------------------------------------------
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self.ending is None
+
+    def remaining(self) -> float:
+        """Seconds left before the wall-clock limit."""
+        return max(0.0, self._deadline - time.monotonic())
+
+    def cpu_seconds(self) -> float | None:
+        """CPU time the child has used so far (all its threads, and the children it waited
+        for), from /proc; ``None`` where that cannot be read (not Linux, or it has ended)."""
+        if not _IS_LINUX or not self.pid or self.ending is not None:
+            return None
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as handle:
+                text = handle.read().decode("ascii", "replace")
+        except OSError:
+            return None
+        fields = text[text.rfind(")") + 2 :].split()
+        try:
+            ticks = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
+        except (IndexError, ValueError):
+            return None
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+    def computing(self) -> bool | None:
+        """Whether a thread of the child is running or waiting for a CPU (state R), as
+        opposed to sleeping or blocked: a child that is slow because the machine is busy
+        still computes. ``None`` where that cannot be read."""
+        if not _IS_LINUX or not self.pid or self.ending is not None:
+            return None
+        try:
+            tasks = os.listdir(f"/proc/{self.pid}/task")
+        except OSError:
+            return None
+        for task in tasks:
+            try:
+                with open(f"/proc/{self.pid}/task/{task}/stat", "rb") as handle:
+                    text = handle.read().decode("ascii", "replace")
+            except OSError:
+                continue
+            if text[text.rfind(")") + 2 :][:1] == "R":
+                return True
+        return False
+
+    def pause(self) -> bool:
+        """Stop the child's process group (SIGSTOP: every thread) until :meth:`resume`; True
+        if it was stopped. Between the decisions of a bot nothing of it runs."""
+        self._paused = self._signal_group(getattr(signal, "SIGSTOP", None))
+        return self._paused
+
+    def resume(self) -> bool:
+        """Let a paused child run again (SIGCONT)."""
+        self._paused = False
+        return self._signal_group(getattr(signal, "SIGCONT", None))
+
+    def _signal_group(self, sig) -> bool:
+        if sig is None or _IS_WINDOWS or not self.pid or self.ending is not None:
+            return False
+        with self._lock:
+            if self.ending is not None:
+                return False
+            try:
+                os.killpg(self.pid, sig)
+            except OSError:
+                return False
+        return True
+
+    def send(self, message: dict) -> None:
+        """Queue one message (a dict of plain data) for the child; never blocks."""
+        if not self.alive:
+            raise SandboxClosed(self.ending or Ending("not started"))
+        data = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        self._outbox.put(data + b"\n")
+
+    def receive(self, timeout: float | None = None) -> dict:
+        """The next message from the child (what it raises: see the package docstring)."""
+        if self._process is None:
+            raise SandboxError("start the sandbox first")
+        wait = self.remaining() if timeout is None else min(timeout, self.remaining())
+        try:
+            kind, payload = self._messages.get(timeout=max(0.0, wait))
+        except queue.Empty:
+            if self.remaining() <= 0:
+                raise SandboxClosed(self.kill("wall clock")) from None
+            raise SandboxTimeout(f"no message within {timeout} s") from None
+        if kind == "message":
+            return payload
+        if kind == "bad":
+            self.kill(f"bad message: {payload}")
+            raise BadMessage(f"the sandboxed process sent {payload}")
+        self._messages.put((kind, payload))  # end of output: later calls see it too
+        raise SandboxClosed(self._wait_ending())
+
+    def request(self, message: dict, timeout: float | None = None) -> dict:
+        """``send`` then ``receive``."""
+        self.send(message)
+        return self.receive(timeout)
+
+    # --- ending -----------------------------------------------------------------------------
+    def _wait_ending(self, grace: float = 2.0) -> Ending:
+        """The child closed its output: wait a little for it to end, else kill it."""
+        if self.ending is not None:
+            return self.ending
+        deadline = time.monotonic() + min(grace, self.remaining() + 0.1)
+        while time.monotonic() < deadline:
+            if self._ended():
+                return self._finish("exited", killed=False)
+            time.sleep(0.01)
+        return self.kill("closed its output but did not exit")
+
+    def _ended(self) -> bool:
+        if _IS_WINDOWS:
+            return self._process.poll() is not None
+        return "returncode" in self._status or self._status_done.is_set()
+
+    def close(self, grace: float = 1.0) -> Ending:
+        """Close the child's input, give it ``grace`` seconds to exit, then kill it."""
+        if self._process is None:
+            return Ending("not started")
+        if self.ending is not None:
+            return self.ending
+        if self._paused:
+            self.resume()  # or it could not see the end of its input
+        self._outbox.put(None)
+        deadline = time.monotonic() + grace
+        while time.monotonic() < deadline and not self._ended():
+            time.sleep(0.01)
+        if self._ended():
+            return self._finish("exited", killed=False)
+        return self.kill("did not exit when asked")
+
+    def kill(self, reason: str = "killed") -> Ending:
+        """Kill the child and everything it started; return how it ended."""
+        if self._process is None:
+            return Ending(reason)
+        with self._lock:
+            if self.ending is not None:
+                return self.ending
+            if _IS_WINDOWS:
+                if self._process.poll() is None:
+                    subprocess.run(
+                        ["taskkill", "/F", "/T", "/PID", str(self._process.pid)],
+                        capture_output=True,
+                        check=False,
+                    )
+                    with contextlib.suppress(OSError):
+                        self._process.kill()
+            else:
+                self._kill_posix()
+            return self._finish(reason, killed=True, locked=True)
+
+    def _kill_posix(self) -> None:
+        with contextlib.suppress(OSError):
+            os.write(self._lifeline, b"k")
+        if not self._status_done.wait(timeout=5.0):  # the supervisor did not answer: by force
+            for group in (self.supervisor_pid, self.pid):
+                if group:
+                    with contextlib.suppress(OSError):
+                        os.killpg(group, signal.SIGKILL)
+            self._status_done.wait(timeout=2.0)
+
+    def _finish(self, reason: str, killed: bool, locked: bool = False) -> Ending:
+        if not locked:
+            with self._lock:
+                if self.ending is not None:
+                    return self.ending
+                return self._finish(reason, killed, locked=True)
+        process = self._process
+        try:
+            process.wait(timeout=5.0)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(OSError):
+                process.kill()
+            process.wait()
+        if self._lifeline is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._lifeline)
+            self._lifeline = None
+        self._outbox.put(None)
+        leftovers = int(self._status.get("leftovers", 0) or 0)
+        leftovers += len(kill_leftovers(self.token, session=self.supervisor_pid))
+        returncode = self._status.get("returncode") if not _IS_WINDOWS else process.returncode
+        if self._status.get("wall"):
+            reason, killed = "wall clock", True
+        self.ending = Ending(
+            reason=reason,
+            returncode=returncode,
+            leftovers=leftovers,
+            stderr=self._stderr_tail(),
+            killed=killed,
+        )
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+        return self.ending
+
+    def _stderr_tail(self) -> str:
+        if "stderr" in self._status:  # the supervisor read it before removing the folder
+            return str(self._status["stderr"])
+        return _tail(self.folder / ".stderr") if self.folder is not None else ""
