@@ -5,6 +5,7 @@
     shengji simulate --hands N [--players greedy,greedy,greedy,greedy] [--seed S] [--rules R]
     shengji arena greedy random --deals 400 [--processes 2] [--rules R] [--json F] [--chart F.png]
     shengji replay FILE
+    shengji gin [--seed S] [--opponent greedy] [--knock-at N] [--target 100]   (Gin Rummy)
     shengji grade PATH... [--csv FILE] [--timeout 120] [--jobs N] [--details] [--fresh]
     shengji table [--port 8866] [--lang zh] [--seed S] [--computer greedy] [--no-browser]
     shengji tournament BOTS/ [--deals N] [--seed S] [--rules …] [--workers K | --scheduler ADDR]
@@ -41,6 +42,7 @@ from .cards import parse_rank, shorten
 from .game import Match, RecordError, Round, Table, records
 from .game import events as ev
 from .game.round import FINISHED, MAX_SEED
+from .gin.terminal import add_parser as add_gin_parser
 from .players import PLAYER_ALIASES, PLAYER_TYPES, make_player
 from .players.human import HumanPlayer, QuitGame
 from .render.text import (
@@ -355,7 +357,6 @@ def cmd_grade(args: argparse.Namespace) -> int:
 def cmd_table(args: argparse.Namespace) -> int:
     """Serve the play table as a web page with Voilà (the optional ``app`` extra)."""
     import importlib.util
-    import os
     import subprocess
 
     from jupyter_core.paths import jupyter_runtime_dir
@@ -544,6 +545,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="print a recorded hand or match trick by trick")
     replay.add_argument("file", help="a record written by shengji play --save")
     replay.set_defaults(func=cmd_replay)
+    add_gin_parser(sub, seed_type=_whole)  # shengji gin: shengji_edu/gin/terminal.py
 
     grade = sub.add_parser(
         "grade",

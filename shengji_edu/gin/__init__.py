@@ -3,8 +3,9 @@ to a second classic card game. Two players, one 52-card deck.
 
 Modules, one job each: :mod:`.cards` (ids 0..51, text), :mod:`.melds` (best split, deadwood),
 :mod:`.knocking` (may I knock?), :mod:`.scoring` (hand and game scores), :mod:`.engine`
-(a whole hand, step by step), :mod:`.players` (the AI ladder), :mod:`.arena` (duplicate
-deals).
+(a whole hand, step by step; a game to 100), :mod:`.players` (the AI ladder), :mod:`.arena`
+(duplicate deals), :mod:`.text` and :mod:`.terminal` (``shengji gin``: a person against the
+computer; the notebook's table is :class:`shengji_edu.widgets.GinTable`).
 """
 
 from .arena import GinArenaResult, play_duplicate, run_arena

@@ -509,28 +509,65 @@ def play_hand(hand: GinHand, players: Sequence, max_actions: int = 200) -> GinHa
 @dataclass
 class GinGame:
     """A game to 100 (see :func:`.scoring.game_score`). The winner of a hand deals the next;
-    after a drawn hand the same player deals again. Hand seeds come from the game's seed."""
+    after a drawn hand the same player deals again. Hand seeds come from the game's seed.
+
+    :meth:`play` plays it all with computer players. A front end plays it a hand at a time,
+    as ``shengji play`` plays a Shengji match: :meth:`new_hand`, then the hand's actions
+    (``hand.act``), then :meth:`hand_finished`; :attr:`points` is the running score and
+    :attr:`score` the final accounts once the game is :attr:`over`. Both ways give the same
+    hands for the same seed.
+    """
 
     seed: int
     rules: GinRules = STANDARD
     hands: list[GinHand] = field(default_factory=list)
     score: GameScore | None = None
+    points: list[int] = field(default_factory=lambda: [0, 0], init=False)
+    """Hand points so far, per seat (the bonuses come at the end, in :attr:`score`)."""
+    dealer: int = field(default=0, init=False)
+    """The seat that deals the next hand."""
+
+    def __post_init__(self) -> None:
+        self._rng = random.Random(self.seed)
+        self.dealer = self._rng.randrange(2)
+        self._recorded = len(self.hands)
+
+    @property
+    def over(self) -> bool:
+        return self.score is not None
+
+    def new_hand(self) -> GinHand:
+        """Deal the next hand (the last one must be over and passed to :meth:`hand_finished`)."""
+        if self.over:
+            raise ValueError("the game is over: start a new GinGame")
+        if self._recorded != len(self.hands):
+            raise ValueError("finish the hand first: play it out, then call hand_finished")
+        hand = GinHand(self._rng.getrandbits(32), self.dealer, self.rules)
+        self.hands.append(hand)
+        return hand
+
+    def hand_finished(self, hand: GinHand) -> None:
+        """Count a finished hand: its points, the next dealer, and the end of the game."""
+        if not self.hands or hand is not self.hands[-1] or self._recorded == len(self.hands):
+            raise ValueError("only the game's latest hand can finish, and only once")
+        result = hand.result
+        if result is None:
+            raise ValueError("the hand is not over yet")
+        self._recorded = len(self.hands)
+        if result.winner is not None:
+            self.points[result.winner] += result.points
+            self.dealer = result.winner
+        if game_over(self.points, self.rules):
+            self.score = game_score(
+                [(h.result.winner, h.result.points) for h in self.hands], self.rules
+            )
 
     def play(self, players: Sequence, max_hands: int = 200) -> GinGame:
-        rng = random.Random(self.seed)
-        dealer = rng.randrange(2)
-        points = [0, 0]
+        """Play the rest of the game with ``players`` (seat 0's, seat 1's)."""
         for _ in range(max_hands):
-            hand = play_hand(GinHand(rng.getrandbits(32), dealer, self.rules), players)
-            self.hands.append(hand)
-            result = hand.result
-            assert result is not None
-            if result.winner is not None:
-                points[result.winner] += result.points
-                dealer = result.winner
-            if game_over(points, self.rules):
-                self.score = game_score(
-                    [(h.result.winner, h.result.points) for h in self.hands], self.rules
-                )
+            if self.over:
                 return self
+            self.hand_finished(play_hand(self.new_hand(), players))
+        if self.over:
+            return self
         raise RuntimeError(f"no winner after {max_hands} hands")

@@ -18,6 +18,13 @@ generator, derived from the hand's seed), so a seed replays a whole hand.
 * :class:`LookaheadPlayer` – judges a hand by the deadwood it can expect after its next
   draw (averaged over the cards it has not seen) instead of the deadwood it has now. The
   first rung that beats greedy clearly (results/gin_arena_lookahead_vs_greedy.json).
+
+Every player takes ``knock_at``: the most deadwood it knocks with. ``None`` (the default):
+as much as the rules allow (:attr:`GinRules.knock_limit <.scoring.GinRules.knock_limit>`,
+10). A lower number makes it wait for a better hand (``knock_at=0``: it knocks only for
+gin). The setting is a whole number from 0 to :data:`~.knocking.KNOCK_LIMIT`; anything else
+is a :class:`BadOption` naming that range. When a game's rules allow less than
+``knock_at``, the rules win: the engine never lets anyone knock above their limit.
 """
 
 from __future__ import annotations
@@ -26,17 +33,58 @@ import time as _time
 
 from .cards import card_value
 from .engine import PASS, STOCK, TAKE, Action, GinView, play_hand
+from .knocking import KNOCK_LIMIT
 from .melds import _deadwood, deadwood_of, deadwood_without_each, to_mask
 
 
-class RandomPlayer:
-    """Any legal action, uniformly at random."""
+class BadOption(ValueError):
+    """A player setting that makes no sense (the message says which values are allowed)."""
 
-    def __init__(self, name: str = "random") -> None:
+
+def _whole(value: object, name: str, low: int, high: int | None, what: str) -> int:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < low
+        or (high is not None and value > high)
+    ):
+        top = f" to {high}" if high is not None else " or more"
+        raise BadOption(f"{name} must be a whole number, {low}{top} ({what}), not {value!r}")
+    return value
+
+
+def check_knock_at(knock_at: object) -> int | None:
+    """``knock_at`` if it is a valid setting (see the module docstring), else a
+    :class:`BadOption` saying the accepted range."""
+    if knock_at is None:
+        return None
+    what = f"the most deadwood the player knocks with; the rules allow at most {KNOCK_LIMIT}"
+    return _whole(knock_at, "knock_at", 0, KNOCK_LIMIT, what)
+
+
+def knock_limit(view: GinView, knock_at: int | None) -> int:
+    """The most deadwood this player knocks with now: ``knock_at``, never above the rules'
+    limit."""
+    limit = view.rules.knock_limit
+    return limit if knock_at is None else min(knock_at, limit)
+
+
+class RandomPlayer:
+    """Any legal action, uniformly at random (no knock with more than ``knock_at``)."""
+
+    def __init__(self, name: str = "random", knock_at: int | None = None) -> None:
         self.name = name
+        self.knock_at = check_knock_at(knock_at)
 
     def act(self, view: GinView) -> Action:
-        return view.rng.choice(view.legal_actions())
+        actions = view.legal_actions()
+        if self.knock_at is not None and view.phase == "discard":
+            limit = knock_limit(view, self.knock_at)
+            after = deadwood_without_each(view.hand)
+            actions = [
+                a for a in actions if a.kind != "knock" or a.card is None or after[a.card] <= limit
+            ]
+        return view.rng.choice(actions)
 
 
 # --- greedy rules -------------------------------------------------------------------------
@@ -65,26 +113,31 @@ def greedy_draw(view: GinView) -> Action:
     return PASS if view.phase == "offer" else STOCK
 
 
-def finish_turn(view: GinView, deadwood_left: int, card: int) -> Action:
-    """Knock (big gin first) when allowed, else discard ``card``."""
+def finish_turn(
+    view: GinView, deadwood_left: int, card: int, knock_at: int | None = None
+) -> Action:
+    """Knock (big gin first) when allowed and at most ``knock_at`` is left, else discard
+    ``card``."""
     if deadwood_of(view.hand) == 0:
         return Action("knock")  # big gin: all 11 cards melded
-    if deadwood_left <= view.rules.knock_limit:
+    if deadwood_left <= knock_limit(view, knock_at):
         return Action("knock", card)
     return Action("discard", card)
 
 
 class GreedyPlayer:
-    """Lowest deadwood now, every time; knocks at the first chance."""
+    """Lowest deadwood now, every time; knocks at the first chance (with at most
+    ``knock_at`` deadwood)."""
 
-    def __init__(self, name: str = "greedy") -> None:
+    def __init__(self, name: str = "greedy", knock_at: int | None = None) -> None:
         self.name = name
+        self.knock_at = check_knock_at(knock_at)
 
     def act(self, view: GinView) -> Action:
         if view.phase != "discard":
             return greedy_draw(view)
         left, card = ranked_discards(view)[0]
-        return finish_turn(view, left, card)
+        return finish_turn(view, left, card, self.knock_at)
 
 
 def danger(card: int, picked: tuple[int, ...]) -> int:
@@ -101,17 +154,21 @@ class DefensivePlayer:
     ``slack``: how much extra deadwood it accepts to keep a dangerous card.
     """
 
-    def __init__(self, name: str = "defensive", slack: int = 1) -> None:
+    def __init__(
+        self, name: str = "defensive", slack: int = 1, knock_at: int | None = None
+    ) -> None:
         self.name = name
         self.slack = slack
+        self.knock_at = check_knock_at(knock_at)
 
     def act(self, view: GinView) -> Action:
         if view.phase != "discard":
             return greedy_draw(view)
         options = ranked_discards(view)
         least = options[0][0]
-        if least <= view.rules.knock_limit or deadwood_of(view.hand) == 0:
-            return finish_turn(view, *options[0])  # knocking: the discard lies face down
+        if least <= knock_limit(view, self.knock_at) or deadwood_of(view.hand) == 0:
+            # knocking: the discard lies face down
+            return finish_turn(view, *options[0], self.knock_at)
         picked = view.picked(1 - view.seat)
         near = [o for o in options if o[0] <= least + self.slack]
         left, card = min(near, key=lambda o: (danger(o[1], picked), options.index(o)))
@@ -149,14 +206,17 @@ def related(card: int, hand) -> bool:
     return any(c % 13 == card % 13 or (c // 13 == card // 13 and abs(c - card) <= 2) for c in hand)
 
 
-def candidate_actions(view: GinView, discards: int = 3, margin: int = 4) -> list[Action]:
+def candidate_actions(
+    view: GinView, discards: int = 3, margin: int = 4, knock_at: int | None = None
+) -> list[Action]:
     """The greedy action first, then the alternatives worth simulating.
 
     Drawing: the other choice, unless the top card cannot join any meld with this hand.
     Discarding: up to ``discards`` cards in all, each leaving at most ``margin`` more
-    deadwood than the greedy discard; when greedy would knock, also playing on.
+    deadwood than the greedy discard; when greedy (with ``knock_at``) would knock, also
+    playing on.
     """
-    greedy = GreedyPlayer().act(view)
+    greedy = GreedyPlayer(knock_at=knock_at).act(view)
     if view.phase != "discard":
         if greedy != TAKE and not related(view.top, view.hand):
             return [greedy]
@@ -182,7 +242,8 @@ class MonteCarloPlayer:
     compared world by world. A hand's points vary a lot from world to world, and the best
     of several noisy averages is often best by luck alone; so the player leaves the greedy
     choice only for an alternative that beats it by more than ``caution`` standard errors
-    of the paired differences.
+    of the paired differences. With ``knock_at``, it never knocks with more deadwood, and
+    its playouts play its own seat the same way.
     """
 
     def __init__(
@@ -192,16 +253,19 @@ class MonteCarloPlayer:
         discards: int = 3,
         margin: int = 4,
         caution: float = 2.0,
+        knock_at: int | None = None,
     ) -> None:
         self.name = name
         self.budget = budget
         self.discards = discards
         self.margin = margin
         self.caution = caution
+        self.knock_at = check_knock_at(knock_at)
         self._greedy = GreedyPlayer()
+        self._own = GreedyPlayer(knock_at=self.knock_at)
 
     def act(self, view: GinView) -> Action:
-        candidates = candidate_actions(view, self.discards, self.margin)
+        candidates = candidate_actions(view, self.discards, self.margin, self.knock_at)
         if len(candidates) == 1:
             return candidates[0]
         rng = view.rng
@@ -222,7 +286,9 @@ class MonteCarloPlayer:
         """Points for this player (negative: for the opponent) after ``action`` in a guess."""
         world = view.what_if(opponent, stock, seed)
         world.act(view.seat, action)
-        play_hand(world, [self._greedy, self._greedy])
+        players = [self._greedy, self._greedy]
+        players[view.seat] = self._own
+        play_hand(world, players)
         result = world.result
         if result is None or result.winner is None:
             return 0
@@ -242,24 +308,8 @@ def paired_gain(values: list[int], baseline: list[int], caution: float) -> float
 
 
 # --- looking ahead --------------------------------------------------------------------------
-class BadOption(ValueError):
-    """A player setting that makes no sense (the message says which values are allowed)."""
-
-
 KNOCK_BONUS = 5
 """How many deadwood points better a hand that may knock counts (see :class:`LookaheadPlayer`)."""
-
-
-def _whole(value: object, name: str, low: int, high: int | None, what: str) -> int:
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or value < low
-        or (high is not None and value > high)
-    ):
-        top = f" to {high}" if high is not None else " or more"
-        raise BadOption(f"{name} must be a whole number, {low}{top} ({what}), not {value!r}")
-    return value
 
 
 class _Budget:
@@ -308,6 +358,8 @@ class LookaheadPlayer:
       out it decides with the draws averaged so far. A limit makes the player depend on the
       machine's speed, so a seed no longer replays its games exactly: leave it ``None`` in
       experiments that must be repeated.
+    * ``knock_at``: the most deadwood it knocks with (``None``: as the rules allow); a hand
+      counts as one that may knock only at or below it.
 
     It does not search the opponent's replies (that is :class:`MonteCarloPlayer`'s idea), and
     it does not avoid feeding the opponent: a penalty for discards that guessed opponent hands
@@ -321,7 +373,9 @@ class LookaheadPlayer:
         depth: int = 1,
         guesses: int = 0,
         time: float | None = None,
+        knock_at: int | None = None,
     ) -> None:
+        self.knock_at = check_knock_at(knock_at)
         if samples is not None:
             _whole(samples, "samples", 1, None, "draws averaged; None: every unseen card")
         _whole(depth, "depth", 0, 2, "draws looked ahead")
@@ -343,16 +397,17 @@ class LookaheadPlayer:
 
     def act(self, view: GinView) -> Action:
         if self.depth == 0:
-            return GreedyPlayer().act(view)
+            return GreedyPlayer(knock_at=self.knock_at).act(view)
+        limit = knock_limit(view, self.knock_at)
         if view.phase == "discard":
             hand = view.hand
             if deadwood_of(hand) == 0:
                 return Action("knock")  # big gin
             options = ranked_discards(view)
             left, card = options[0]
-            if left <= view.rules.knock_limit:
+            if left <= limit:
                 return Action("knock", card)
-        search = _Lookahead(view, self.samples, self.depth, _Budget(self.time))
+        search = _Lookahead(view, self.samples, self.depth, _Budget(self.time), limit)
         if self.guesses:
             search.weigh(guess_hands(view, view.rng, self.guesses))
         if view.phase != "discard":
@@ -363,9 +418,12 @@ class LookaheadPlayer:
 class _Lookahead:
     """The averages of one decision (cards as bitmasks; values remembered per hand)."""
 
-    def __init__(self, view: GinView, samples: int | None, depth: int, budget: _Budget) -> None:
+    def __init__(
+        self, view: GinView, samples: int | None, depth: int, budget: _Budget, limit: int
+    ) -> None:
         self.view, self.depth, self.budget = view, depth, budget
-        self.limit = view.rules.knock_limit
+        self.limit = limit
+        """The most deadwood the player knocks with."""
         self.mask = to_mask(view.hand)
         unseen = view.unseen()
         if samples is not None and samples < len(unseen):
@@ -528,7 +586,8 @@ PLAYER_TYPES: dict[str, type] = {
 
 
 def make_player(name: str, **options):
-    """A computer player by name, e.g. ``make_player("montecarlo", budget=4)``."""
+    """A computer player by name, e.g. ``make_player("montecarlo", budget=4)`` or
+    ``make_player("greedy", knock_at=5)`` (every player takes ``knock_at``)."""
     try:
         kind = PLAYER_TYPES[name.lower()]
     except KeyError:

@@ -41,6 +41,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import card_text, check_distinct, parse_hand
+from .knocking import KNOCK_LIMIT
 from .melds import Meld, Split, all_splits, best_melds, deadwood_of
 
 
@@ -48,7 +49,7 @@ from .melds import Meld, Split, all_splits, best_melds, deadwood_of
 class GinRules:
     """The numbers of the game; the defaults are the standard rules described above."""
 
-    knock_limit: int = 10
+    knock_limit: int = KNOCK_LIMIT
     layoffs: bool = True
     gin_bonus: int = 25
     big_gin_bonus: int = 31

@@ -260,6 +260,28 @@ def test_a_game_to_100():
         assert following.dealer == expected  # the winner deals the next hand
 
 
+def test_a_game_hand_by_hand_is_the_same_game():
+    """The front ends play GinGame a hand at a time: the same hands, the same score."""
+    players = [GreedyPlayer(), GreedyPlayer()]
+    whole = GinGame(seed=4).play(players)
+    game = GinGame(seed=4)
+    while not game.over:
+        hand = game.new_hand()
+        with pytest.raises(ValueError, match="finish the hand first"):
+            game.new_hand()
+        with pytest.raises(ValueError, match="not over yet"):
+            game.hand_finished(hand)
+        play_hand(hand, players)
+        game.hand_finished(hand)
+        with pytest.raises(ValueError, match="only once"):
+            game.hand_finished(hand)
+    assert game.score == whole.score
+    assert [h.history for h in game.hands] == [h.history for h in whole.hands]
+    assert game.points == list(whole.score.hand_points)
+    with pytest.raises(ValueError, match="the game is over"):
+        game.new_hand()
+
+
 # --- players ------------------------------------------------------------------------------------
 FIRST = "5S 6S 7H 7D 7C JH QH 2C 9C KD"  # deadwood 5+6+10+10+2+9+10 = 52
 DEALER = "AD 3D 5D 9D JD 2H 4H 6H 8H TH"
