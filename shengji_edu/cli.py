@@ -12,20 +12,15 @@
                        [--out DIR] [--move-time S] [--memory MB] [--fresh]
 
 ``--rules`` takes every option of :class:`~shengji_edu.rules.RuleSet` as ``name=value``
-pairs, e.g. ``--rules decks=3,twos_are_trump=true`` (泰坦尼克 with the 2s always trump),
-``decks=1`` (打百分) or ``overcall_after_bury=true,kitty=plain,kitty_max=64`` (RULES §11).
+pairs, e.g. ``decks=3,twos_are_trump=true`` (RULES §11) or ``levels=5-10-K`` (RULES §12).
 
 The command line only calls the engine: it reads options, seats players and prints what
 happened. A person's mistakes are explained and asked again; the command exits with a
-message, never a traceback, on bad options or files.
-
-Every option is checked by argparse itself, through a ``type=`` function, before anything
-runs: a bad value is a usage error (exit status 2, a line naming the option). That covers
-player specs (``montecarlo:bogus=1`` names ``bogus`` and the accepted options), rules,
-levels, seeds, and the files written at the end (``--save``, ``--json``, ``--chart``: the
-folder must exist and be writable, a chart's extension must be one matplotlib writes), so a
-long run never fails at its last step. A record that cannot be loaded (``replay``) exits
-with status 2 and the record's one-line error.
+message, never a traceback, on bad options or files. Every option is checked by argparse
+through a ``type=`` function before anything runs: a bad value is a usage error (exit status
+2, a line naming the option), player specs, rules, levels, seeds and the files written at
+the end included (their folder must be writable), so a long run never fails at its last
+step. A record that cannot be loaded (``replay``) exits with status 2 and its one-line error.
 """
 
 from __future__ import annotations
