@@ -1,15 +1,18 @@
 """shengji_edu: the card game Shengji (升级 / Tractor), built up to be read and taught.
 
-The reference API (RULES §10 and §11.5) is importable from here; everything else lives in
-small modules named for what they hold (``cards``, ``trump``, ``units``, ``follow``,
-``tricks``, ``scoring``, ``rules``). The rules work for one, two or three decks: the cards
+The reference API (RULES §10, §11.5 and §12.18) is importable from here; everything else lives
+in small modules named for what they hold (``cards``, ``trump``, ``units``, ``follow``,
+``tricks``, ``scoring``, ``settlement_tables``, ``ladders``, ``rules``; a card room's rating
+points and coins in ``rooms``). The rules work for one, two or three decks: the cards
 show how many copies there are, and a :class:`RuleSet` says how many decks a game uses.
 """
 
 from .cards import ALL_CARDS, Card, CardParseError, format_cards, new_deck, parse_cards
 from .follow import check_follow, iter_legal_follows, legal_follows, random_follow
+from .ladders import climb, level_ladder
 from .rules import RuleSet
-from .scoring import Settlement, kitty_multiplier, settle, trick_points
+from .scoring import ace_worn, kitty_multiplier, settle, trick_points
+from .settlement_tables import Settlement, SettlementTable
 from .tricks import ThrowResult, check_lead, check_throw, trick_winner
 from .trump import TRUMP, Trump
 from .units import (
@@ -36,13 +39,16 @@ __all__ = [
     "RuleSet",
     "Shape",
     "Settlement",
+    "SettlementTable",
     "ThrowResult",
     "Trump",
     "Unit",
     "Verdict",
+    "ace_worn",
     "check_follow",
     "check_lead",
     "check_throw",
+    "climb",
     "decompose",
     "format_cards",
     "is_pair",
@@ -53,6 +59,7 @@ __all__ = [
     "kitty_multiplier",
     "lead_format",
     "legal_follows",
+    "level_ladder",
     "new_deck",
     "parse_cards",
     "random_follow",
