@@ -70,7 +70,7 @@ class KittyAndOvercalls:
         self._kitty_holder = None
         self._actions.append({"action": "bury", "seat": seat, "cards": format_cards(cards)})
         self._events.append(ev.Event(ev.BURY, seat, {"count": len(cards)}))
-        if self.rules.overcall_after_bury and self._fixed_trump is None:
+        if self.rules.overcall_after_bury and self._fixed_trump is None and not self._at_ace:
             self._phase = OVERCALL
             self._overcall_turn = seat if not self._overcalls else next_seat(seat)
         else:

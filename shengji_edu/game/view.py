@@ -203,8 +203,13 @@ class PlayerView:
             return []
         if self._options is not None:  # the round's own answer for this seat, worked out once
             return [list(option) for option in self._options]
+        if table.declaring_closed:  # wearing the A (RULES §12.12): nobody declares
+            return []
+        level = table.level_rank
+        if table.dealer is None and not table.declarations:  # a first hand: one's own level
+            level = table.levels[self._seat % 2]
         return possible_declarations(
-            self._hand, table.level_rank, table.standing_declaration, table.rules.decks, self._seat
+            self._hand, level, table.standing_declaration, table.rules.decks, self._seat
         )
 
     # --- overcalling after the bury (RULES §11.3) ----------------------------------------

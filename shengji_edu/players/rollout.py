@@ -48,7 +48,7 @@ from ..units import (
     lead_format,
 )
 from .base import PlayerView, trump_of
-from .greedy import CANDIDATE_LIMIT, SIDE_SUITS, GreedyBidding, card_cost
+from .greedy import CANDIDATE_LIMIT, SIDE_SUITS, GreedyBidding, card_cost, wear_the_ace
 from .knowledge import (
     check_name,
     strongest_unseen_top,
@@ -711,6 +711,10 @@ def rollout_lead(view: PlayerView) -> list[Card]:
     """:meth:`GreedyPlayer.lead <.greedy.GreedyPlayer.lead>`: its four rules, asked of one
     :class:`LeadContext`."""
     ctx = LeadContext(view)
+    if ctx.trump.suit is None and ctx.trump.level == 14:  # maybe wearing the A (RULES §12.12)
+        play = wear_the_ace(view)
+        if play:
+            return play
     for rule in (throw_sure_winners, lead_sure_winner, pull_trumps):
         play = rule(ctx)
         if play:
