@@ -7,8 +7,9 @@
 Each hand is dealt from its own seed with a mix of random and greedy players, under one of
 the rule variants (:data:`VARIANTS`: one, two and three decks, the 2s always trump,
 overcalling after the bury, every kitty rule with and without a cap, penalties, the
-after-deal auction; RULES §11; and the house rules of RULES §12, :data:`HOUSE_VARIANTS`) and
-starting positions, and then checked:
+after-deal auction; RULES §11; the house rules of RULES §12, :data:`HOUSE_VARIANTS`: the 5-10-K
+ladder, settlement tables, the 45-point game, wearing the A, the declaring rounds ...) and
+starting positions (levels on the rules' ladder), and then checked:
 
 * cards are conserved: after every bury and every trick the hands, the cards played and
   the kitty are the cards of ``rules.deck()`` exactly (54, 108 or 162), and at the end every
@@ -22,7 +23,10 @@ starting positions, and then checked:
 * the points add up: all tricks' points plus the kitty's are ``rules.total_points`` (100,
   200 or 300), the defenders' trick points are those of the tricks they won, and the result
   is trick points plus the kitty buried last (times its multiplier, if the defenders won the
-  last trick) plus penalties, settled by ``settle``;
+  last trick) plus penalties, settled by ``settle`` (the 45-point game: the tricks won but
+  the last, plus penalties, settled with who won the last trick); the levels climb the
+  rules' ladder (``climb``); a hand played wearing the A has no trump suit and no
+  declaration, and wins the match only if ``ace_worn``;
 * the record round-trips: saved as JSON bytes and loaded again it gives the same record;
 * every tenth hand, played again with fresh players, is the same card for card.
 
@@ -42,10 +46,13 @@ from dataclasses import dataclass, field
 
 from shengji_edu import (
     RuleSet,
+    ace_worn,
     check_bury,
     check_follow,
     check_return,
     check_throw,
+    climb,
+    level_ladder,
     replay_bids,
     report_strength,
     settle,
@@ -79,8 +86,16 @@ VARIANTS = (
     RuleSet(overcall_after_bury=True, twos_are_trump=True, settlement="escalating"),
     RuleSet(kitty="plain", kitty_max=64),
     RuleSet(kitty_max=16, bidding="after_deal"),
+    RuleSet(levels="5-10-K", kitty="width"),
+    RuleSet(kitty="cards", kitty_max=64, settlement_table="twenty"),
+    RuleSet(decks=3, kitty="pairs", settlement_table="0:D3/1:D2/60:D1/120:D0/150:A0+30"),
+    RuleSet(decks=1, settlement="forty_five", kitty="width", throw_penalty=10),
+    RuleSet(decks=1, settlement_table="one_deck_classic", kitty="pairs"),
+    RuleSet(wear_ace=True, overcall_after_bury=True),
+    RuleSet(wear_ace=True, bidding="after_deal", kitty="cards"),
 )
-"""Every deck count and every option of RULES §11, alone and mixed with the others."""
+"""Every deck count and every option of RULES §11, alone and mixed with the others, and the
+ladders, kitty and settlement tables, the 45-point game and wearing the A of RULES §12."""
 
 HOUSE_VARIANTS = (
     RuleSet(bidding="yield"),
@@ -143,10 +158,18 @@ def setup(seed: int, variants: tuple[RuleSet, ...] = VARIANTS) -> tuple[Round, l
     kinds = [rng.choice(("random", "greedy")) for _ in range(4)]
     if rules.overcall_after_bury and rng.random() < 0.5:
         kinds = ["eager" if kind == "random" else kind for kind in kinds]
+    ladder = level_ladder(rules)  # 2-A: randrange(2, 15), as before the ladders
     if rng.random() < 0.5:
-        level = rng.randrange(2, 15)
-        return Round(seed, rules, (level, level)), kinds
-    levels = (rng.randrange(2, 15), rng.randrange(2, 15))
+        level = ladder[rng.randrange(len(ladder))]
+        if rules.wear_ace and rng.random() < 0.5:
+            level = 14  # often a hand played wearing the A
+        levels = (level, level)
+        if rules.settlement == "forty_five" and rng.random() < 0.5:
+            levels = (level, ladder[rng.randrange(len(ladder))])  # the hand after a draw
+        return Round(seed, rules, levels), kinds
+    levels = (ladder[rng.randrange(len(ladder))], ladder[rng.randrange(len(ladder))])
+    if rules.wear_ace and rng.random() < 0.5:
+        levels = (14, levels[1])
     return Round(seed, rules, levels, dealer=rng.randrange(4)), kinds
 
 
@@ -311,22 +334,55 @@ def check_points(seed: int, rnd: Round, tally: Tally) -> None:
     if parse_cards(bury["cards"]) != list(rnd.kitty) or bury["seat"] != rnd.buried_by:
         tally.fail(seed, "the kitty that counts is not the one buried last")
     won = sum(t.points for t in rnd.tricks if not rnd.is_dealer_team(t.winner))
+    last = rnd.tricks[-1]
+    rules = rnd.rules
+    won_last = not rnd.is_dealer_team(last.winner)
+    if rules.settlement == "forty_five":  # RULES §12.10: neither the last trick nor the kitty
+        won -= last.points if won_last else 0
     if won != result.trick_points:
         tally.fail(seed, f"defenders won {won} points in tricks, the result says so otherwise")
-    last = rnd.tricks[-1]
-    multiplier = kitty_multiplier(last.lead, rnd.trump, rnd.rules)
-    kitty = 0 if rnd.is_dealer_team(last.winner) else trick_points(rnd.kitty) * multiplier
-    if (result.kitty_points, result.kitty_multiplier) != (kitty, multiplier):
-        tally.fail(seed, "the kitty's points are wrong")
-    total = won + kitty + result.penalty
-    if result.defender_points != total or result.settlement != settle(total, rnd.rules):
+    if rules.settlement == "forty_five":
+        if (result.kitty_points, result.kitty_multiplier) != (0, 0):
+            tally.fail(seed, "the 45-point game counted the kitty")
+        total = won + result.penalty
+        settlement = settle(total, rules, won_last_trick=won_last)
+    else:
+        multiplier = kitty_multiplier(last.lead, rnd.trump, rules)
+        kitty = trick_points(rnd.kitty) * multiplier if won_last else 0
+        if (result.kitty_points, result.kitty_multiplier) != (kitty, multiplier):
+            tally.fail(seed, "the kitty's points are wrong")
+        total = won + kitty + result.penalty
+        settlement = settle(total, rules)
+    if result.defender_points != total or result.settlement != settlement:
         tally.fail(seed, "the settlement does not follow from the points")
+    check_levels(seed, rnd, tally)
     for trick in rnd.tricks:
         if trick.points != trick_points(trick.cards()):
             tally.fail(seed, "a trick's points are wrong")
     for trick in rnd.tricks:
         if trick.attempted is not None and Counter(trick.lead) - Counter(trick.attempted):
             tally.fail(seed, "a failed throw led cards it did not try")
+
+
+def check_levels(seed: int, rnd: Round, tally: Tally) -> None:
+    """The levels climb the ladder; a hand played wearing the A is one (RULES §12.1, §12.12)."""
+    result, rules = rnd.result, rnd.rules
+    assert result is not None
+    dealer_team = result.dealer % 2
+    gains = {dealer_team: result.settlement.dealer_levels}
+    gains[1 - dealer_team] = result.settlement.defender_levels
+    for team in (0, 1):
+        if result.levels_after[team] != climb(result.levels_before[team], gains[team], rules):
+            tally.fail(seed, f"team {team} did not climb the {rules.levels} ladder")
+    kept = result.winning_team == dealer_team
+    top = rnd.level_rank == level_ladder(rules)[-1]
+    if rnd.wear_ace_hand:
+        if rnd.trump.suit is not None or rnd.declarations or any(o for _s, o in rnd.overcalls):
+            tally.fail(seed, "a hand played wearing the A had a trump suit or a declaration")
+        worn = ace_worn(rnd.tricks[0].lead, rnd.tricks[-1].plays, result.dealer, rnd.trump)
+        top = top and worn
+    if result.match_won != (kept and top):
+        tally.fail(seed, "the match is won, or not, against the rules")
 
 
 def run(

@@ -33,6 +33,7 @@ from typing import Any
 from .cards import SUITS, shorten
 from .game.round import Round, team_of
 from .game.table import play_round
+from .ladders import level_ladder
 from .players import Player, make_player
 from .rules import RuleSet
 
@@ -141,8 +142,11 @@ def deal_setup(seed: int, rng: random.Random, rules: RuleSet = RuleSet()) -> Dea
     """Choose the dealer and level with ``rng``; the trump is the dealer's longest suit in
     the deal ``rules`` give (the dealer gets the first card, then every fourth)."""
     dealer = rng.randrange(4)
-    level = rng.randrange(2, 15)
+    ladder = level_ladder(rules)  # 2..A draws randrange(2, 15), as it always did
+    level = ladder[rng.randrange(len(ladder))]
     probe = Round(seed, rules, levels=(level, level), dealer=dealer)
+    if probe.wear_ace_hand:  # played at A wearing the A: no trump suit (RULES §12.12)
+        return DealSetup(seed, dealer, level, None)
     dealt = [card for n, card in enumerate(probe.deck[: rules.dealt_cards]) if n % 4 == 0]
     always = rules.trump(level, None)  # jokers, level cards (and 2s if they are trumps)
     lengths = Counter(c.suit for c in dealt if not always.is_trump(c))

@@ -279,7 +279,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         match.hand_finished(round_)
         result = round_.result
         assert result is not None
-        wins[result.winning_team] += 1
+        if result.winning_team is not None:  # None: a draw of the 45-point game
+            wins[result.winning_team] += 1
         for team in (0, 1):
             levels[team] += result.levels_after[team] - result.levels_before[team]
         points += result.defender_points
@@ -497,7 +498,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a match in the terminal")
     play.add_argument("--seed", type=_whole, help="seed for the match (default: a random one)")
-    play.add_argument("--level", type=_level, default=2, help="starting level of both teams (2..A)")
+    play.add_argument(
+        "--level",
+        type=_level,
+        default=None,
+        help="starting level of both teams, a rung of the rules' ladder (default: its first, "
+        "2; 5 with levels=5-10-K)",
+    )
     play.add_argument(
         "--players",
         type=_seat_names,

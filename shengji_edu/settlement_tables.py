@@ -11,6 +11,7 @@ This module knows nothing of a :class:`~shengji_edu.rules.RuleSet` but its duck-
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 DEALERS = "D"
@@ -31,13 +32,19 @@ NAMED_TABLES = {
 TABLE_DECKS = {"twenty": 2, "one_deck_classic": 1}
 """Named tables written for one number of decks only."""
 
+_TABLES: dict[tuple, SettlementTable | None] = {}
+"""The tables :meth:`SettlementTable.of` has read, by (settlement, settlement_table, decks)."""
+
 
 @dataclass(frozen=True)
 class Settlement:
-    """The result of a hand: levels for each team and whether the deal changes hands.
+    """The result of a hand: levels for each team and whether the deal changes hands (§10).
 
-    ``draw`` is only ever true in the 45-point game (RULES §12.10): no levels, and the next
-    hand is played like a first hand.
+    ``draw`` is only ever true in the 45-point game (RULES §12.10): no levels, nobody takes
+    the deal, and the next hand is played like a first hand. A ``Settlement`` that is no draw
+    keeps ``draw`` out of its ``__dict__`` (the class's ``False`` answers for it) and out of
+    its ``repr``, so ``vars(settlement)``, a pickle and the printed value are what they were
+    before draws existed.
     """
 
     defender_points: int
@@ -45,6 +52,18 @@ class Settlement:
     defender_levels: int
     defenders_take_deal: bool
     draw: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.draw:
+            del self.__dict__["draw"]  # the class attribute (False) answers for it
+
+    def __repr__(self) -> str:
+        draw = ", draw=True" if self.draw else ""
+        return (
+            f"Settlement(defender_points={self.defender_points!r}, dealer_levels="
+            f"{self.dealer_levels!r}, defender_levels={self.defender_levels!r}, "
+            f"defenders_take_deal={self.defenders_take_deal!r}{draw})"
+        )
 
     @property
     def winner(self) -> str:
@@ -103,6 +122,8 @@ class SettlementTable:
                     f"the settlement table {name!r} is for {needs} deck{'s' * (needs > 1)}, "
                     f"not decks={decks}"
                 )
+            if decks not in (1, 2, 3) or isinstance(decks, bool):
+                raise ValueError(f"decks must be 1, 2 or 3, not {decks!r}")
             s = 20 * decks
             name = NAMED_TABLES[name].replace("{2s}", str(2 * s)).replace("{s}", str(s))
         if not name:
@@ -114,12 +135,22 @@ class SettlementTable:
 
     @classmethod
     def of(cls, rules) -> SettlementTable | None:
-        """The table ``rules`` settle by; ``None`` for the 45-point game (RULES §12.10)."""
+        """The table ``rules`` settle by; ``None`` for the 45-point game (RULES §12.10).
+
+        Tables are values, so each is read once and shared (a game settles every hand)."""
+        key = (rules.settlement, rules.settlement_table, rules.decks)
+        try:
+            return _TABLES[key]
+        except KeyError:
+            pass
         if rules.settlement == "forty_five":
-            return None
-        if rules.settlement == "escalating":
-            return cls.parse("escalating", rules.decks)
-        return cls.parse(rules.settlement_table, rules.decks)
+            table = None
+        elif rules.settlement == "escalating":
+            table = cls.parse("escalating", rules.decks)
+        else:
+            table = cls.parse(rules.settlement_table, rules.decks)
+        _TABLES[key] = table
+        return table
 
     def __str__(self) -> str:
         return "/".join(map(str, self.bands))
@@ -142,28 +173,33 @@ class SettlementTable:
         return Settlement(defender_points, 0, levels, True)
 
 
+_BAND = re.compile(r"([0-9]+):([DdAa])([0-9]+)(?:\+([0-9]+))?")
+"""One band: ``LO:SN`` or ``LO:SN+STEP`` in ASCII digits (``d``/``a`` read as ``D``/``A``)."""
+
+
 def _band(text: str) -> Band:
     """One ``LO:SN`` or ``LO:SN+STEP`` band, or a ValueError naming it."""
-    low, sep, rest = text.partition(":")
-    rest, plus, step = rest.partition("+")
-    side = rest[:1].upper()
-    try:
-        if not sep or side not in (DEALERS, DEFENDERS):
-            raise ValueError
-        band = Band(int(low), side, int(rest[1:]), int(step) if plus else None)
-    except ValueError:
+    match = _BAND.fullmatch(text)
+    if match is None:
         raise ValueError(
             f"bad settlement band {text!r}: write LO:DN (the dealers keep the deal, +N) or "
             "LO:AN (the defenders take it, +N), the last band optionally +STEP, "
             "e.g. 0:D3/1:D2/40:D1/80:A0+40"
-        ) from None
-    return band
+        )
+    low, side, levels, step = match.groups()
+    return Band(int(low), side.upper(), int(levels), None if step is None else int(step))
 
 
 def _check(bands: tuple[Band, ...]) -> None:
     """The shape RULES §12.9 asks of a table; a ValueError names the first bad band."""
     if not bands:
         raise ValueError("a settlement table needs at least one band, e.g. 0:D3/1:D2/40:D1/80:A0")
+    for band in bands:
+        if not isinstance(band, Band):
+            raise ValueError(f"a settlement table is made of Bands, not {band!r}")
+        whole = (band.low, band.levels) + (() if band.step is None else (band.step,))
+        if band.side not in (DEALERS, DEFENDERS) or any(type(n) is not int for n in whole):
+            raise ValueError(f"a settlement band is LO:DN or LO:AN in whole numbers, not {band}")
     if bands[0].low != 0:
         raise ValueError(f"a settlement table starts at 0 points, not with the band {bands[0]}")
     for before, band in zip(bands, bands[1:], strict=False):

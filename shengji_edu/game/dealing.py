@@ -6,7 +6,15 @@ is silent we chose:
 
 * In the first hand of a match (no dealer yet) both teams are on the same level and the
   first declarer's team becomes the dealer team (抢庄). The dealer is fixed when the deal
-  ends (the first declarer, or the drawn fallback).
+  ends (the first declarer, or the drawn fallback). The hand after a draw of the 45-point
+  game (RULES §12.10) is played the same way, but the teams' levels may differ: until the
+  first declaration each seat declares with its own team's level, and from then on with the
+  first declarer's team's (the level of the hand); nobody declares: the drawn dealer's.
+* Wearing the A (RULES §12.12): in a hand whose dealer team is at A (a first hand: where a
+  team is at A) nobody declares, bids or overcalls; the trump has no suit and the dealer is
+  the one of §7 (a first hand: the drawn one). Should the drawn dealer's team not be at A
+  (only after a 45-point draw with one team at A), the hand is played as when nobody
+  declares.
 * After the last card the extra declaration round is run by the driver
   (:mod:`shengji_edu.game.table`); the engine accepts declarations until ``finish_deal``.
 * Only the standing declarer reinforces with the standing trump suit's level cards (with
@@ -75,7 +83,7 @@ class Dealing:
         seat = (dealt if first is None else first + dealt) % 4
         card = self._deck[dealt]
         self._hands[seat].append(card)
-        if card.is_joker or card.rank == self._deal_level:
+        if card.is_joker or card.rank in self._deal_levels:
             self._declarable[seat].append(card)
             if bool(self._declaration_options(seat)) != (seat in self._declaring_seats):
                 self._update_declaring_seats()  # only this seat's options changed
@@ -100,7 +108,7 @@ class Dealing:
             self._require(DEALING, N_("cannot deal a card now: the hand is in the {phase} phase"))
         first = self._starting_dealer or 0
         deck, hands, declarable, events = self._deck, self._hands, self._declarable, self._events
-        level, dealt, total = self._deal_level, self._dealt, self._dealt_cards
+        levels, dealt, total = self._deal_levels, self._dealt, self._dealt_cards
         seat = None
         while dealt < total:
             if not self._declaring_seats:
@@ -108,7 +116,7 @@ class Dealing:
                 # they are dealt in one go, each seat's share a slice of the deck (the order
                 # of its hand is the order it got them), and logged as one range of deals.
                 stop = dealt
-                while stop < total and not (deck[stop].is_joker or deck[stop].rank == level):
+                while stop < total and not (deck[stop].is_joker or deck[stop].rank in levels):
                     stop += 1
                 if stop > dealt:
                     for receiver, hand in enumerate(hands):
@@ -124,7 +132,7 @@ class Dealing:
             dealt += 1
             self._dealt = dealt
             events.append((ev.DEAL, seat, card, dealt))
-            if card.is_joker or card.rank == level:
+            if card.is_joker or card.rank in levels:
                 declarable[seat].append(card)
                 if bool(self._declaration_options(seat)) != (seat in self._declaring_seats):
                     self._update_declaring_seats()
@@ -160,6 +168,8 @@ class Dealing:
         """``possible_declarations`` for the seat's level cards and jokers, remembered (as
         tuples: views share them): they change only when the seat gets one more such card
         or someone declares."""
+        if self._at_ace:  # wearing the A (RULES §12.12): nobody declares
+            return ()
         declarable = self._declarable[seat]
         key = (len(declarable), len(self._declarations))
         cached = self._declaration_cache[seat]
@@ -169,7 +179,7 @@ class Dealing:
             standing = self.standing_declaration
             options = possible_declarations(
                 declarable,
-                self.level_rank,
+                self._declaring_level(seat),
                 standing,
                 self.rules.decks,
                 seat,
@@ -199,8 +209,16 @@ class Dealing:
             seat for seat in SEATS if declarable[seat] and self._declaration_options(seat)
         )
 
+    def _declaring_level(self, seat: int) -> int:
+        """The level ``seat`` declares with: the hand's level, but in a first hand before
+        anyone declared its own team's (RULES §12.10: after a 45-point draw the teams' levels
+        differ; in a match's first hand they are the same)."""
+        if self._dealer is None and not self._declarations:
+            return self._levels[seat % 2]
+        return self.level_rank
+
     def _may_declare_now(self, seat: int) -> bool:
-        if self._fixed_trump is not None:
+        if self._fixed_trump is not None or self._at_ace:
             return False
         if self._phase == DEALING:
             if self._house_bidding:
@@ -213,6 +231,10 @@ class Dealing:
         check_seat(seat)
         if self._fixed_trump is not None:
             raise WrongPhase(message("the trump is fixed for this hand: nobody declares"))
+        if self._at_ace:
+            raise WrongPhase(
+                message("this hand is played wearing the A (RULES §12.12): nobody declares")
+            )
         if self._phase == AUCTION:
             self._require_turn(seat, self._auction_turn, BID_TURN)
         elif self._phase != DEALING:
@@ -247,8 +269,9 @@ class Dealing:
         if reinforced is not None:  # 对家保 (RULES §12.13): still the declarer's
             return reinforced
         try:
+            level = self._declaring_level(seat)
             strength, suit = declaration_over(
-                cards, self.level_rank, standing, seat, self.rules.decks, self.rules.joker_bids
+                cards, level, standing, seat, self.rules.decks, self.rules.joker_bids
             )
         except ValueError as exc:
             raise IllegalMove(str(exc)) from None
@@ -343,7 +366,7 @@ class Dealing:
                 )
             )
         self._actions.append({"action": "finish_deal"})
-        if self.rules.bidding == "after_deal" and self._fixed_trump is None:
+        if self.rules.bidding == "after_deal" and self._fixed_trump is None and not self._at_ace:
             self._phase = AUCTION
             self._auction_turn = self.first_receiver()
         elif self._house_bidding and self._start_house_round():
@@ -358,6 +381,9 @@ class Dealing:
             if self._first_hand or self.rules.bidding == "joker_colour":  # the first declarer
                 self._dealer = self._declarations[0].seat  # deals (RULES §8, §12.6)
             suit = self._declarations[-1].suit
+        elif self._wear_ace_hand:  # RULES §12.12: no trump suit; a first hand's drawn dealer
+            self._dealer = self._fallback_dealer
+            suit = None
         elif self.rules.bidding == "yield":  # nobody declared: the twin card (RULES §12.4)
             suit = self._twin_card()
         else:  # nobody declared: RULES §8 and §12.7
@@ -387,7 +413,12 @@ class Dealing:
     def _no_bid_used(self) -> bool:
         """True when nobody declared and a ``no_bid`` mode other than ``"flip"`` chose the
         trump (the record then names the mode beside the card turned up or the suit)."""
-        return not self._declarations and self._fixed_trump is None and self.rules.no_bid != "flip"
+        return (
+            not self._declarations
+            and self._fixed_trump is None
+            and not self._wear_ace_hand
+            and self.rules.no_bid != "flip"
+        )
 
     def _take_kitty(self, seat: int) -> None:
         self._hands[seat].extend(self._kitty_cards)

@@ -38,7 +38,9 @@ class HouseRounds:
     def _house_bidding(self) -> bool:
         """True when a house declaring round (RULES §12.4, §12.6) decides this hand."""
         return (
-            self.rules.bidding in ("joker_colour", "yield", "report") and self._fixed_trump is None
+            self.rules.bidding in ("joker_colour", "yield", "report")
+            and self._fixed_trump is None
+            and not self._at_ace  # wearing the A: nobody declares (RULES §12.12)
         )
 
     @property

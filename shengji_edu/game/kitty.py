@@ -72,7 +72,7 @@ class KittyAndOvercalls:
         self._events.append(ev.Event(ev.BURY, seat, {"count": len(cards)}))
         if self._returns_due:  # an absorbed dealer buried first: the returns (RULES §12.5)
             self._phase = RETURNS
-        elif self.rules.overcall_after_bury and self._fixed_trump is None:
+        elif self.rules.overcall_after_bury and self._fixed_trump is None and not self._at_ace:
             self._phase = OVERCALL
             self._overcall_turn = seat if not self._overcalls else next_seat(seat)
         else:

@@ -1,10 +1,16 @@
-"""A match: hands one after another until a team wins a hand as dealer at level A (RULES §7).
+"""A match: hands one after another until a team wins a hand as dealer on the top rung
+(level A, RULES §7; K in the 5-10-K rooms, §12.1).
 
 The match owns one seeded ``random.Random``; each hand gets its own seed drawn from it, so a
 single hand can be saved, replayed or studied on its own, and the whole match is still
 reproduced by the match seed alone. Every hand is played under the match's
-:class:`~shengji_edu.rules.RuleSet`, so the settlement step (20 × decks), the cap at A and
-the next dealer all come from the rules, for one, two or three decks alike.
+:class:`~shengji_edu.rules.RuleSet`, so the settlement table, the ladder the teams climb
+(:func:`~shengji_edu.ladders.level_ladder`), the cap at its top rung and the next dealer all
+come from the rules, for one, two or three decks alike. Both teams start on ``start_level``,
+by default the ladder's first rung (2, or 5 in the 5-10-K rooms).
+
+After a draw of the 45-point game (RULES §12.10) there is no dealer: the next hand is played
+like a first hand, each seat declaring with its own team's level.
 
 Refusals carry a :class:`~shengji_edu.i18n.Message`: ``str(exc)`` is English, and a front end
 shows ``render(exc, "zh")``.
@@ -16,8 +22,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..cards import parse_rank, shorten
+from ..cards import parse_rank, rank_text, shorten
 from ..i18n import message
+from ..ladders import level_ladder
 from ..rules import RuleSet
 from .errors import WrongPhase
 from .round import MAX_SEED, Round, team_of
@@ -37,8 +44,8 @@ class Match:
         self,
         seed: int,
         rules: RuleSet = RuleSet(),
+        start_level: int | str | None = None,
         max_hands: int = MAX_HANDS,
-        start_level: int = 2,
     ) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int) or not -MAX_SEED < seed < MAX_SEED:
             raise ValueError(
@@ -60,7 +67,23 @@ class Match:
         self.rules = rules
         self.max_hands = max_hands
         self.rng = random.Random(seed)
-        self.start_level = parse_rank(start_level)
+        ladder = level_ladder(rules)
+        if start_level is None:
+            start_level = ladder[0]
+        try:
+            rank = parse_rank(start_level)
+        except ValueError:
+            rank = None
+        if rank not in ladder:
+            raise ValueError(
+                message(
+                    "the start level {value} is not on the {ladder} ladder: its levels are {rungs}",
+                    value=shorten(start_level),
+                    ladder=rules.levels,
+                    rungs=", ".join(rank_text(rung) for rung in ladder),
+                )
+            )
+        self.start_level = rank
         self.levels: tuple[int, int] = (self.start_level, self.start_level)
         self.dealer: int | None = None
         self.rounds: list[Round] = []
@@ -73,7 +96,8 @@ class Match:
         return self.winner is not None or len(self.rounds) >= self.max_hands
 
     def new_round(self) -> Round:
-        """The next hand, at the current levels with the current dealer (None: first hand)."""
+        """The next hand, at the current levels with the current dealer (None: a first hand,
+        also after a draw)."""
         if self.over:
             raise WrongPhase(message("the match is over: start a new Match"))
         if self._scored < len(self.rounds):

@@ -79,6 +79,20 @@ def next_seat(seat: int) -> int:
     return (seat + 1) % 4
 
 
+ACE = 14
+
+
+def declaring_closed(rules: RuleSet, levels: Sequence[int], dealer: int | None) -> bool:
+    """Whether nobody declares, yields, reports or overcalls in a hand: with ``wear_ace``, a
+    hand whose dealer team is at A (a first hand: a team at A) is played wearing the A, with
+    no trump suit (RULES §12.12)."""
+    if not rules.wear_ace:
+        return False
+    if dealer is None:
+        return ACE in levels
+    return levels[team_of(dealer)] == ACE
+
+
 def check_seat(seat: object) -> int:
     """``seat`` if it is one of the ints 0-3, else :class:`NoSuchSeat` (``True`` is no seat)."""
     if type(seat) is int and 0 <= seat <= 3:  # the common case first: this runs very often
@@ -157,10 +171,14 @@ class HandResult:
     levels_before: tuple[int, int]
     levels_after: tuple[int, int]
     dealer: int
-    next_dealer: int
-    winning_team: int
+    next_dealer: int | None
+    """The next hand's dealer; ``None`` after a draw (RULES §12.10): the next hand is then
+    played like a first hand."""
+    winning_team: int | None
+    """The team that deals the next hand; ``None`` after a draw."""
     match_won: bool
-    """The dealer team won this hand as dealer at level A: the match is over."""
+    """The dealer team won this hand as dealer on the top rung (A; K in the 5-10-K rooms; when
+    wearing the A, only if it wore it): the match is over."""
 
 
 class PublicTable(NamedTuple):
@@ -206,10 +224,20 @@ class PublicTable(NamedTuple):
     # --- derived facts -------------------------------------------------------------------
     @property
     def level_rank(self) -> int:
-        """The rank that is trump this hand: the dealer team's level."""
-        if self.dealer is None:
-            return self.levels[0]
-        return self.levels[team_of(self.dealer)]
+        """The rank that is trump this hand: the dealer team's level (in a first hand, before
+        the dealer is fixed, the first declarer's team's; before any declaration, team 0's)."""
+        dealer = self.dealer
+        if dealer is None:
+            if not self.declarations:
+                return self.levels[0]
+            dealer = self.declarations[0].seat
+        return self.levels[dealer % 2]  # team_of(dealer)
+
+    @property
+    def declaring_closed(self) -> bool:
+        """Nobody declares or overcalls in this hand: it is played wearing the A (RULES
+        §12.12; see :func:`declaring_closed`)."""
+        return declaring_closed(self.rules, self.levels, self.starting_dealer)
 
     @property
     def standing_declaration(self) -> Declaration | None:
@@ -434,6 +462,7 @@ def _result_data(result: HandResult | None) -> dict[str, Any] | None:
             "dealer_levels": s.dealer_levels,
             "defender_levels": s.defender_levels,
             "defenders_take_deal": s.defenders_take_deal,
+            **({"draw": True} if s.draw else {}),  # only a draw says so (RULES §12.10)
         },
         "levels_before": list(result.levels_before),
         "levels_after": list(result.levels_after),
@@ -466,12 +495,13 @@ def _read_result(data: dict | None) -> HandResult | None:
             s.get("dealer_levels", int),
             s.get("defender_levels", int),
             s.get("defenders_take_deal", bool),
+            draw="draw" in s.data and s.get("draw", bool),
         ),
         levels_before=pairs[0],
         levels_after=pairs[1],
         dealer=r.seat("dealer"),
-        next_dealer=r.seat("next_dealer"),
-        winning_team=r.get("winning_team", int),
+        next_dealer=r.seat("next_dealer", none=True),
+        winning_team=r.get("winning_team", (int, type(None))),
         match_won=r.get("match_won", bool),
     )
 

@@ -20,7 +20,10 @@ Every variant of RULES §11 is saved and replayed the same way: the rules are wr
 at their default), the overcall round's actions are ``{"action": "overcall", "seat", "cards"}``
 and ``{"action": "pass_overcall", "seat"}``, and an overcaller's bury is a ``bury`` action
 like the dealer's. A default game's record is exactly what it was before decks could be
-counted, so records written then (version 1, with no newer key) still load.
+counted, so records written then (version 1, with no newer key) still load. The house rules of
+RULES §12 are written the same way: only a draw of the 45-point game (§12.10) adds a key to the
+result, ``"draw": true``, with a ``next_dealer`` of ``null``; a match under the 5-10-K ladder
+(§12.1) records its ``start_level`` and levels as rungs of it.
 
 Reading never trusts the bytes either. :func:`load` reads bytes and decodes them itself:
 
@@ -100,6 +103,7 @@ def _result_data(round_: Round) -> dict[str, Any] | None:
     result = round_.result
     if result is None:
         return None
+    draw = {"draw": True} if result.settlement.draw else {}  # only a draw says so (§12.10)
     return {
         "dealer": result.dealer,
         "trump_suit": round_.trump.suit if round_.trump else None,
@@ -113,6 +117,7 @@ def _result_data(round_: Round) -> dict[str, Any] | None:
         "levels_after": list(result.levels_after),
         "next_dealer": result.next_dealer,
         "match_won": result.match_won,
+        **draw,
     }
 
 

@@ -36,9 +36,10 @@ import hashlib
 import random
 from collections.abc import Sequence
 
-from ..cards import Card, as_cards
+from ..cards import Card, as_cards, rank_text
 from ..declaring import Declaration
 from ..i18n import message
+from ..ladders import level_ladder
 from ..rules import RuleSet
 from ..trump import Trump
 from . import events as ev
@@ -65,6 +66,7 @@ from .public import (
     Trick,
     bury_refusal,
     check_seat,
+    declaring_closed,
     next_seat,
     phase_name,
     team_of,
@@ -132,8 +134,10 @@ def seat_generator(seed: int, seat: int) -> random.Random:
 class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settling):
     """The state of one hand. Read it through properties; change it only through actions.
 
-    ``levels`` are the two teams' levels (2..14). ``dealer`` is ``None`` for the first hand
-    of a match (the first declarer becomes dealer). ``fixed_trump`` fixes the trump ahead of
+    ``levels`` are the two teams' levels, rungs of the rules' ladder (2..14; 5, 10 or 13 with
+    ``levels="5-10-K"``, RULES §12.1). ``dealer`` is ``None`` for the first hand of a match
+    (the first declarer becomes dealer), and for the hand after a draw of the 45-point game,
+    where the teams' levels may differ (RULES §12.10). ``fixed_trump`` fixes the trump ahead of
     time (used by the arena's duplicate deals, which leave declaring out): then ``dealer``
     must be given, the trump's level must be the dealer team's, it must be built the way the
     rules build trumps (``rules.trump(level, suit)``), and nobody may declare.
@@ -191,7 +195,17 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
                 raise ValueError(
                     message("dealer must be a seat 0-3 or None, not {value}", value=_shown(dealer))
                 ) from None
-        if dealer is None and levels[0] != levels[1]:
+        ladder = level_ladder(rules)
+        if levels[0] not in ladder or levels[1] not in ladder:
+            raise ValueError(
+                message(
+                    "levels {value} are not on the {ladder} ladder: its levels are {rungs}",
+                    value=_shown(levels),
+                    ladder=rules.levels,
+                    rungs=", ".join(rank_text(rung) for rung in ladder),
+                )
+            )
+        if dealer is None and levels[0] != levels[1] and rules.settlement != "forty_five":
             raise ValueError(
                 message("a first hand (no dealer yet) needs both teams on the same level")
             )
@@ -223,6 +237,13 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
                         rules_twos=rules.twos_are_trump,
                     )
                 )
+            if fixed_trump.suit is not None and declaring_closed(rules, levels, dealer):
+                raise ValueError(
+                    message(
+                        "a hand played at A wearing the A has no trump suit: fix "
+                        "rules.trump(14, None)"
+                    )
+                )
         self.seed: int | None = seed
         """The game's seed (``None`` for a what-if world, which was never dealt)."""
         self.rules = rules
@@ -243,6 +264,10 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
         # RULES §12.7: random_suit draws its suit next; no other mode draws it, so the default
         # game's numbers are unchanged.
         self._fallback_suit = self.rng.randrange(4) if rules.no_bid == "random_suit" else None
+        # Wearing the A (RULES §12.12): nobody declares (or overcalls) in a hand played at A,
+        # and it is played with no trump suit; in a first hand the drawn dealer deals.
+        self._at_ace = declaring_closed(rules, levels, dealer)
+        self._wear_ace_hand = self._at_ace and levels[team_of(self._fallback_dealer)] == ACE
         self._rng_seed = seed
         self._seat_rngs: list[random.Random | None] = [None] * 4
         self._dealt = 0
@@ -250,7 +275,9 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
         self._declarable: list[list[Card]] = [[] for _ in SEATS]  # level cards and jokers
         self._declaration_cache: list[tuple | None] = [None] * 4
         self._declaring_seats: tuple[int, ...] = ()
-        self._deal_level = self.level_rank  # the dealer, if any, is known before the deal
+        # The ranks that declare, beside the jokers: the dealer team's level (the dealer, if
+        # any, is known before the deal); in a first hand each team's own (RULES §12.10).
+        self._deal_levels = (self.level_rank,) if dealer is not None else tuple(set(levels))
         # What the table sees is kept as immutable values (tuples, frozensets), replaced and
         # never changed in place, so the public record and the views share them for free.
         self._declarations: tuple[Declaration, ...] = ()
@@ -344,10 +371,21 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
 
     @property
     def level_rank(self) -> int:
-        """The rank that is trump this hand: the dealer team's level."""
-        if self._dealer is None:
-            return self._levels[0]
-        return self._levels[team_of(self._dealer)]
+        """The rank that is trump this hand: the dealer team's level (in a first hand, before
+        the dealer is fixed, the first declarer's team's; before any declaration, team 0's)."""
+        dealer = self._dealer
+        if dealer is None:
+            if not self._declarations:
+                return self._levels[0]
+            dealer = self._declarations[0].seat
+        return self._levels[dealer % 2]  # team_of(dealer)
+
+    @property
+    def wear_ace_hand(self) -> bool:
+        """Whether the hand is played wearing the A (戴A, RULES §12.12): ``wear_ace`` and the
+        dealer team at A. Then nobody declares, the trump has no suit, and the dealer team
+        wins the match only if it keeps the deal and :func:`~shengji_edu.scoring.ace_worn`."""
+        return self._wear_ace_hand
 
     @property
     def trump(self) -> Trump | None:
@@ -638,7 +676,9 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
         world._declarable = [[] for _ in SEATS]
         world._declaration_cache = [None] * 4
         world._declaring_seats = ()
-        world._deal_level = public.level_rank
+        world._deal_levels = (public.level_rank,)
+        world._at_ace = declaring_closed(public.rules, public.levels, public.starting_dealer)
+        world._wear_ace_hand = world._at_ace and public.levels[team_of(public.dealer)] == ACE
         world._declarations = public.declarations
         world._bids = public.bids
         world._auction_turn = None

@@ -203,9 +203,14 @@ class PlayerView:
             allowed = table.phase == AUCTION and table.turn == self._seat
         if not allowed:
             return []
+        if table.declaring_closed:  # wearing the A (RULES §12.12): nobody declares
+            return []
+        level = table.level_rank
+        if table.dealer is None and not table.declarations:  # a first hand: one's own level
+            level = table.levels[self._seat % 2]
         return possible_declarations(
             self._hand,
-            table.level_rank,
+            level,
             table.standing_declaration,
             table.rules.decks,
             self._seat,

@@ -8,6 +8,7 @@ Following
      play that wins.
   3. :func:`discard_low` – otherwise play the cheapest legal cards.
 Leading
+  0. :func:`wear_the_ace` – the dealer's first lead of a hand played wearing the A: an A.
   1. :func:`throw_sure_winners` – several units of a side suit nobody can beat: throw them.
   2. :func:`lead_sure_winner` – one unbeatable side-suit unit: cash it.
   3. :func:`pull_trumps` – the dealer's side, long in trumps: lead a strong trump unit.
@@ -59,6 +60,8 @@ from .knowledge import (
     unseen_cards,
     winning_test,
 )
+
+ACE = 14
 
 SIDE_SUITS = EFFECTIVE_SUITS[1:]
 """The side suits, in decompose's order (the effective suits after the trumps)."""
@@ -193,6 +196,18 @@ def lead_sure_winner(view: PlayerView) -> list[Card] | None:
     """Cash the biggest side-suit unit that nobody can beat (tractors and pairs first)."""
     sure = sure_side_units(view)  # decompose lists tractors, then pairs, then singles
     return list(sure[0].cards) if sure else None
+
+
+def wear_the_ace(view: PlayerView) -> list[Card] | None:
+    """Wearing the A (戴A, RULES §12.12): in a hand played at A with ``wear_ace``, the dealer
+    team wins the match only if the dealer's lead to the first trick holds an A: lead one."""
+    trump = view.trump
+    if trump.suit is not None or trump.level != ACE or not view.rules.wear_ace:
+        return None
+    if view.tricks or view.seat != view.dealer:
+        return None
+    aces = [card for card in view.hand if card.rank == ACE]
+    return [min(aces)] if aces else None
 
 
 def pull_trumps(view: PlayerView) -> list[Card] | None:
@@ -345,7 +360,7 @@ class GreedyPlayer(GreedyBidding):
         return self.follow(view)
 
     def lead(self, view: PlayerView) -> list[Card]:
-        for rule in (throw_sure_winners, lead_sure_winner, pull_trumps):
+        for rule in (wear_the_ace, throw_sure_winners, lead_sure_winner, pull_trumps):
             play = rule(view)
             if play:
                 return play

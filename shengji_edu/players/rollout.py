@@ -56,6 +56,7 @@ from .greedy import (
     card_cost,
     declaring_level,
     option_suit,
+    wear_the_ace,
 )
 from .knowledge import (
     check_name,
@@ -720,6 +721,10 @@ def rollout_lead(view: PlayerView) -> list[Card]:
     """:meth:`GreedyPlayer.lead <.greedy.GreedyPlayer.lead>`: its four rules, asked of one
     :class:`LeadContext`."""
     ctx = LeadContext(view)
+    if ctx.trump.suit is None and ctx.trump.level == 14:  # maybe wearing the A (RULES §12.12)
+        play = wear_the_ace(view)
+        if play:
+            return play
     for rule in (throw_sure_winners, lead_sure_winner, pull_trumps):
         play = rule(ctx)
         if play:

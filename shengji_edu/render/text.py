@@ -69,11 +69,16 @@ def trump_text(round_: Round) -> str:
 def rules_text(rules: RuleSet) -> str:
     """The options that differ from the default, e.g. ``decks=3, twos_are_trump=true``."""
     changed = [
-        f"{f.name}={str(getattr(rules, f.name)).lower()}"
+        f"{f.name}={_rule_value(getattr(rules, f.name))}"
         for f in fields(rules)
         if getattr(rules, f.name) != f.default
     ]
     return ", ".join(changed) or "the standard rules"
+
+
+def _rule_value(value: object) -> str:
+    """A rule's value as ``--rules`` reads it: ``true``, ``none``, ``5-10-K`` (text as it is)."""
+    return value if isinstance(value, str) else str(value).lower()
 
 
 def overcall_text(seat: int, cards: Sequence[Card]) -> str:
@@ -107,7 +112,9 @@ def result_text(result: HandResult, kitty: Sequence[Card]) -> str:
         f"defenders' points: {result.defender_points}"
         + (f" (throw penalties {result.penalty:+})" if result.penalty else ""),
     ]
-    if s.defenders_take_deal:
+    if s.draw:
+        lines.append("a draw: no levels, and the next hand is played like a first hand")
+    elif s.defenders_take_deal:
         lines.append(
             f"defenders (team {1 - dealer_team}) take the deal, +{s.defender_levels} level(s)"
         )
@@ -117,7 +124,8 @@ def result_text(result: HandResult, kitty: Sequence[Card]) -> str:
     after = "/".join(rank_text(x) for x in result.levels_after)
     lines.append(f"levels (team 0/team 1): {before} -> {after}")
     if result.match_won:
-        lines.append(f"team {dealer_team} wins the match at level A!")
+        top = rank_text(result.levels_before[dealer_team])
+        lines.append(f"team {dealer_team} wins the match at level {top}!")
     return "\n".join(lines)
 
 

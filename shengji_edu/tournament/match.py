@@ -74,6 +74,7 @@ from ..cards import shorten
 from ..game.round import Round, team_of
 from ..game.table import PlayerError, Table
 from ..game.view import PlayerView
+from ..ladders import climb
 from ..rules import RuleSet
 from ..scoring import settle
 from .bots import Bot
@@ -84,7 +85,6 @@ CHILD_IMPORTS = ("shengji_edu.tournament.runner", "shengji_edu.game.view", "shen
 """What a bot's process imports (the runner, the view it rebuilds, the package's players for
 baselines): their bytecode is made once per process that starts bots
 (:func:`shengji_edu.sandbox.warm_bytecode_once`), not compiled again at every start."""
-ACE = 14
 WALL_FACTOR = 5.0
 """A decision is judged on the CPU time the bot spends (``move_time``); the wall clock is only
 a backstop for a bot that waits instead of computing: this many times ``move_time``."""
@@ -411,10 +411,10 @@ def forfeit_result(setup: DealSetup, rules: RuleSet, team: int) -> dict[str, Any
     """The most lopsided hand the rules allow, against ``team`` (see the module docstring)."""
     dealer_team = team_of(setup.dealer)
     points = rules.total_points if team == dealer_team else 0
-    settlement = settle(points, rules)
+    settlement = settle(points, rules, won_last_trick=team == dealer_team)  # §12.10 asks too
     gain = [0, 0]
-    gain[dealer_team] = min(ACE, setup.level + settlement.dealer_levels) - setup.level
-    gain[1 - dealer_team] = min(ACE, setup.level + settlement.defender_levels) - setup.level
+    gain[dealer_team] = climb(setup.level, settlement.dealer_levels, rules) - setup.level
+    gain[1 - dealer_team] = climb(setup.level, settlement.defender_levels, rules) - setup.level
     return {"winning_team": 1 - team, "defender_points": points, "level_gain": gain}
 
 

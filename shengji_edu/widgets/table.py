@@ -102,7 +102,7 @@ class PlayTable:
         you: int = 0,
         lang: str = DEFAULT_LANGUAGE,
         trick_pause: float | None = _DEFAULT,  # type: ignore[assignment]
-        start_level: int | str = 2,
+        start_level: int | str | None = None,
     ) -> None:
         if you not in (0, 1, 2, 3):
             raise ValueError(f"you must be a seat 0-3, not {you!r}")
@@ -299,7 +299,7 @@ class PlayTable:
 
     # --- starting ----------------------------------------------------------------------------
     def _new_match(
-        self, seed: int | None, computer: str, rules: RuleSet, start_level: int | str = 2
+        self, seed: int | None, computer: str, rules: RuleSet, start_level: int | str | None = None
     ) -> None:
         self.seed: int = random.randrange(1_000_000) if seed is None else seed
         self.computer = computer

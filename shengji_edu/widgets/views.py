@@ -369,7 +369,12 @@ def result_html(ctx: Context) -> str:
     dealer_team = team_of(result.dealer)
     last = rnd.tricks[-1]
     raw = trick_points(rnd.kitty)
-    if rnd.is_dealer_team(last.winner):
+    if rnd.rules.settlement == "forty_five":  # RULES §12.10: the last trick counts instead
+        kitty = tr.say(
+            "{seat} won the last trick; in the 45-point game the kitty does not count.",
+            seat=seat_name(ctx, last.winner),
+        )
+    elif rnd.is_dealer_team(last.winner):
         kitty = tr.say(
             "{seat} won the last trick for the dealers: the kitty's {raw} points do not count.",
             seat=seat_name(ctx, last.winner),
@@ -389,9 +394,12 @@ def result_html(ctx: Context) -> str:
     )
     if result.penalty:
         total += " " + tr.say("+ throw penalties {points:+}", points=result.penalty)
-    outcome = outcome_text(
-        ctx, s.defenders_take_deal, s.defender_levels, s.dealer_levels, dealer_team
-    )
+    if s.draw:  # the 45-point game (RULES §12.10)
+        outcome = tr.say("a draw (平局): nobody goes up")
+    else:
+        outcome = outcome_text(
+            ctx, s.defenders_take_deal, s.defender_levels, s.dealer_levels, dealer_team
+        )
     levels = SEP.join(
         tr.say(
             "{team} {before} → {after}",
@@ -419,6 +427,8 @@ def result_html(ctx: Context) -> str:
     ]
     if result.match_won:
         lines.append(bold(tr.say("{team} win the match!", team=team_name(ctx, dealer_team))))
+    elif result.next_dealer is None:  # after a draw
+        lines.append(esc(tr.say("Next hand: no dealer; the first to declare deals (抢庄)")))
     else:
         lines.append(esc(tr.say("Next dealer: {seat}", seat=seat_name(ctx, result.next_dealer))))
     return "<div class='shengji-result'>" + "".join(f"<div>{x}</div>" for x in lines) + "</div>"
