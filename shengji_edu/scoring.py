@@ -43,6 +43,10 @@ def kitty_multiplier(lead: Sequence[Card], trump: Trump, rules: RuleSet = RuleSe
     pair ×4, triple ×8, two-pair tractor ×16, two-triple titanic ×64), ``linear`` 2·m
     (single ×2, pair ×4, tractor of k pairs ×4k) and ``plain`` m (single ×1, pair ×2,
     tractor of k pairs ×2k). ``rules.kitty_max``, when set, caps the result.
+
+    The trump says what a unit is: with ``tractors="off"`` (RULES §12.14) a lead of two pairs
+    is two pairs, ×4 under ``power``; a throw that failed under ``failed_throw="smallest_card"``
+    (RULES §12.3) was reduced to one card, ×2.
     """
     largest = lead_format(lead, trump).largest_unit_size
     if rules.kitty == "linear":

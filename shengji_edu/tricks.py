@@ -17,6 +17,11 @@ consecutive triples of a longer titanic for a k-step titanic, a triple for a pai
 card a single), the pairs of a titanic for a tractor. Over-ruffing (盖毙) needs no rule of its
 own: a second ruff simply has to compare higher than the first.
 
+Runs are found on tractor links and ranked by steps (:meth:`Trump.link`, :meth:`Trump.step`):
+for the default trump the two are one table, but with the house rules of RULES §12.14 fewer
+cards link (or none), and with §12.15 the off-suit level cards, still on one shared link, rank
+♠ > ♥ > ♦ > ♣. Which card a failed throw leads is ``rules.failed_throw`` (RULES §12.3).
+
 The reasons of :func:`check_lead` and :func:`check_throw` are messages
 (:class:`~shengji_edu.i18n.Message`, as ``.message``; ``.reason`` is the English text), to
 be shown in any language. Decision: a lead of more copies than held says how many are held

@@ -110,8 +110,10 @@ def suit_label(suit: str, pretty: bool = True) -> str:
 
 
 class Trump:
-    """The rule context of one hand: the level rank, the trump suit (``None``: no trump) and
-    whether the 2s are always trumps (``twos_are_trump``, RULES §11.2).
+    """The rule context of one hand: the level rank, the trump suit (``None``: no trump),
+    whether the 2s are always trumps (``twos_are_trump``, RULES §11.2), what makes a tractor
+    (``tractors``, RULES §12.14) and how the off-suit level cards rank among themselves
+    (``offsuit_levels``, RULES §12.15).
 
     >>> trump = Trump(level=10, suit="S")
     >>> trump.suit_of(Card.parse("H10")), trump.suit_of(Card.parse("H9"))

@@ -653,12 +653,13 @@ def is_triple(cards: Sequence[Card]) -> bool:
 
 
 def is_tractor(cards: Sequence[Card], trump: Trump) -> bool:
-    """Two or more pairs of one effective suit on consecutive steps, nothing else."""
+    """Two or more pairs of one effective suit on consecutive links, nothing else (with
+    ``tractors="off"`` never, RULES §12.14)."""
     return _is_run(cards, trump, TRACTOR)
 
 
 def is_titanic(cards: Sequence[Card], trump: Trump) -> bool:
-    """Two or more triples of one effective suit on consecutive steps, nothing else."""
+    """Two or more triples of one effective suit on consecutive links, nothing else."""
     return _is_run(cards, trump, TITANIC)
 
 
