@@ -308,13 +308,13 @@ def group_profile(
     table by card index given as ``by`` (``trump.step_by_index``: the strength).
     """
     seen = [0] * 54  # copies so far, by card.index: cheaper than a Counter on short lists
-    step_of = trump.link_by_index if by is None else by  # trump.link(card) is step_of[card.index]
+    key_of = trump.link_by_index if by is None else by  # trump.link(card) is key_of[card.index]
     profile: dict[int, int] = {}
     for card in cards:
         copies = seen[card.index] + 1
         seen[card.index] = copies
         if copies == width:
-            step = step_of[card.index]
+            step = key_of[card.index]
             profile[step] = profile.get(step, 0) + 1
     return profile
 
@@ -324,18 +324,18 @@ def group_profiles(
 ) -> tuple[dict[int, int], dict[int, int]]:
     """The pair profile and the triple profile at once (one pass over the cards), by link
     (or by another table, as :func:`group_profile`)."""
-    step_of = trump.link_by_index if by is None else by  # trump.link(card) is step_of[card.index]
+    key_of = trump.link_by_index if by is None else by  # trump.link(card) is key_of[card.index]
     kind = type(cards)
     if (kind is list or kind is tuple) and len(cards) == 2:  # two cards: what the loop gives
         first, second = cards
-        return ({step_of[first.index]: 1} if first is second else {}), {}
+        return ({key_of[first.index]: 1} if first is second else {}), {}
     seen = [0] * 54  # copies so far, by card.index
     pairs_at: dict[int, int] = {}
     triples_at: dict[int, int] = {}
     for card in cards:
         index = card.index
         if seen[index]:
-            step = step_of[index]
+            step = key_of[index]
             if seen[index] == 1:
                 pairs_at[step] = pairs_at.get(step, 0) + 1
                 seen[index] = 2
@@ -354,7 +354,7 @@ def pair_profile(cards: Iterable[Card], trump: Trump) -> dict[int | None, int]:
     under ``None`` (RULES §12.14).
     """
     seen = [0] * 54  # copies so far, by card.index: cheaper than a Counter on short lists
-    step_of = trump.link_by_index  # trump.link(card) is step_of[card.index]
+    key_of = trump.link_by_index  # trump.link(card) is key_of[card.index]
     profile: dict[int, int] = {}
     for card in cards:
         index = card.index
@@ -362,7 +362,7 @@ def pair_profile(cards: Iterable[Card], trump: Trump) -> dict[int | None, int]:
             seen[index] = 1
         elif seen[index] == 1:
             seen[index] = 2
-            step = step_of[index]
+            step = key_of[index]
             profile[step] = profile.get(step, 0) + 1
     return profile
 
