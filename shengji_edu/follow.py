@@ -27,6 +27,12 @@ holds at least min(the lead's pairs, *Hs*'s pairs) pairs" counted on the whole h
 Obligations only bite when the follower can play *n* cards of suit *s*: a player short of
 the suit must play all of it, which already shows every unit they have.
 
+Following looks only at how cards link into tractors (:meth:`Trump.link`), never at how
+strong they are, so ranking the off-suit level cards by suit (RULES §12.15) changes nothing
+here. With ``tractors="plain"`` fewer cards link (RULES §12.14: a hand's ``H2 H2 H4 H4`` at
+level 3 is two pairs and owes no tractor), and with ``tractors="off"`` no lead holds a
+tractor, so obligations (1) and (2) never arise and only the pairs are owed.
+
 Decisions (RULES is silent): a lead that mixes effective suits is not a lead at all, so the
 functions here raise ``ValueError`` for it instead of judging the follow. When several
 obligations fail, the reason names the first one that the best attempt could not meet.
@@ -62,21 +68,22 @@ from .units import (
 )
 from .verdict import LEGAL, Verdict, illegal, not_held
 
-# A "state" is what the obligations look at: for each step, the (hand copies, play copies)
+# A "state" is what the obligations look at: for each link, the (hand copies, play copies)
 # of every distinct card there that the hand holds at least twice (a single card is never
-# part of a pair, triple, tractor or titanic). Cards on one step are equally strong, so the
-# state says everything about the follow that matters, and the search works on it.
+# part of a pair, triple, tractor or titanic). Cards on one link are alike for following,
+# so the state says everything about the follow that matters, and the search works on it.
 State = dict[int, tuple[tuple[int, int], ...]]
 HAND, PLAY = 0, 1
 
 
 def follow_state(hand_suit: Sequence[Card], play_suit: Sequence[Card], trump: Trump) -> State:
-    """The state of a follow: copies in hand and in the play of each card held twice or more."""
+    """The state of a follow: copies in hand and in the play of each card held twice or more,
+    by link (cards on no tractor chain under ``None``, which no run passes through)."""
     hand_counts, play_counts = Counter(hand_suit), Counter(play_suit)
-    state: dict[int, list[tuple[int, int]]] = {}
+    state: dict[int | None, list[tuple[int, int]]] = {}
     for card, held in hand_counts.items():
         if held >= 2:
-            state.setdefault(trump.step(card), []).append((held, play_counts[card]))
+            state.setdefault(trump.link(card), []).append((held, play_counts[card]))
     return {step: tuple(sorted(groups)) for step, groups in state.items()}
 
 
@@ -636,10 +643,10 @@ def _take_random_run(
     pool: Counter, play: list[Card], width: int, length: int, trump: Trump, rng: random.Random
 ) -> bool:
     """Move a random run of ``length`` steps × ``width`` from the pool to the play, if any."""
-    groups_at: dict[int, list[Card]] = {}
+    groups_at: dict[int | None, list[Card]] = {}
     for card, count in pool.items():
         if count >= width:
-            groups_at.setdefault(trump.step(card), []).append(card)
+            groups_at.setdefault(trump.link(card), []).append(card)  # None: in no run
     profile = {step: len(cards) for step, cards in groups_at.items()}
     if longest_run(profile) < length:
         return False

@@ -95,6 +95,10 @@ def kitty_multiplier(lead: Sequence[Card], trump: Trump, rules: RuleSet = RuleSe
     ========================  ======  =======  ======  =====  =====  =====
 
     ``rules.kitty_max``, when set, caps every table.
+
+    The trump says what a unit is: with ``tractors="off"`` (RULES §12.14) a lead of two pairs
+    is two pairs, ×4 under ``power``; a throw that failed under ``failed_throw="smallest_card"``
+    (RULES §12.3) was reduced to one card, ×2.
     """
     multiplier = KITTY_TABLES[rules.kitty](lead_format(lead, trump))
     if rules.kitty_max is not None:

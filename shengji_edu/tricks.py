@@ -17,6 +17,11 @@ consecutive triples of a longer titanic for a k-step titanic, a triple for a pai
 card a single), the pairs of a titanic for a tractor. Over-ruffing (盖毙) needs no rule of its
 own: a second ruff simply has to compare higher than the first.
 
+Runs are found on tractor links and ranked by steps (:meth:`Trump.link`, :meth:`Trump.step`):
+for the default trump the two are one table, but with the house rules of RULES §12.14 fewer
+cards link (or none), and with §12.15 the off-suit level cards, still on one shared link, rank
+♠ > ♥ > ♦ > ♣. Which card a failed throw leads is ``rules.failed_throw`` (RULES §12.3).
+
 The reasons of :func:`check_lead` and :func:`check_throw` are messages
 (:class:`~shengji_edu.i18n.Message`, as ``.message``; ``.reason`` is the English text), to
 be shown in any language. Decision: a lead of more copies than held says how many are held
@@ -29,9 +34,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import FrozenInstanceError
+from itertools import product
 
 from .cards import Card, first_missing
 from .i18n import AND, Listing, Message, Suit, message
+from .rules import RuleSet
 from .trump import TRUMP, Trump
 from .units import (
     KINDS,
@@ -50,6 +57,9 @@ from .units import (
     tractor_windows,
 )
 from .verdict import LEGAL, Verdict, illegal, not_held
+
+DEFAULT_RULES = RuleSet()
+"""The rules :func:`check_throw` plays by when given none: RULES §4's failed throw."""
 
 
 def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Verdict:
@@ -193,8 +203,10 @@ def _beating_unit(cards: list[Card], unit: Unit, trump: Trump) -> list[Card] | N
         high = unit.high
         higher = [c for c in cards if step_of[c.index] > high]
         return [max(higher, key=trump.step)] if higher else None
-    width, steps = WIDTHS[unit.kind], unit.high - unit.low + 1
+    width, steps = WIDTHS[unit.kind], unit.steps
     counts = Counter(cards)
+    if steps > 1 and trump.link_by_index is not trump.step_by_index:
+        return _beating_run(counts, unit, trump)  # links are not steps (RULES §12.14, §12.15)
     groups_at: dict[int, Card] = {}
     for card, count in counts.items():
         if count >= width:
@@ -210,16 +222,44 @@ def _beating_unit(cards: list[Card], unit: Unit, trump: Trump) -> list[Card] | N
     return [groups_at[s] for s in range(top, top - steps, -1) for _ in range(width)]
 
 
+def _beating_run(counts: Counter, unit: Unit, trump: Trump) -> list[Card] | None:
+    """:func:`_beating_unit` for a tractor or titanic when links are not steps.
+
+    The run is found on links and ranked by the step of its top card; on a shared link (the
+    off-suit level cards ranked by suit, RULES §12.15) the strongest card there tops it."""
+    width, steps = WIDTHS[unit.kind], unit.steps
+    step_of, link_of = trump.step_by_index, trump.link_by_index
+    at_link: dict[int, list[Card]] = {}
+    for card, count in counts.items():
+        link = link_of[card.index]
+        if count >= width and link is not None:
+            at_link.setdefault(link, []).append(card)
+    strongest = {link: max(cards, key=trump.step) for link, cards in at_link.items()}
+    windows = tractor_windows(dict.fromkeys(at_link, 1), steps)
+    tops = [top for top in windows if step_of[strongest[top].index] > unit.high]
+    if not tops:
+        return None
+    top = max(tops, key=lambda t: step_of[strongest[t].index])
+    return [strongest[link] for link in range(top, top - steps, -1) for _ in range(width)]
+
+
 def check_throw(
-    lead: Sequence[Card], other_hands: Sequence[Sequence[Card]], trump: Trump
+    lead: Sequence[Card],
+    other_hands: Sequence[Sequence[Card]],
+    trump: Trump,
+    rules: RuleSet = DEFAULT_RULES,
 ) -> ThrowResult:
-    """Does a lead stand against the other players' hands (RULES §4, §11.1)?
+    """Does a lead stand against the other players' hands (RULES §4, §11.1, §12.3)?
 
     A single unit always stands. For a throw, every unit is tested against every other hand;
-    if any is beaten, the leader must lead the beaten unit of lowest rank (a tractor or
-    titanic ranks by its lowest step; on a tie, the smaller kind: single < pair < triple <
-    tractor < titanic, then the shorter) and take the other cards back.
-    ``other_hands`` may be a list of hands or a dict of seat to hand.
+    if any is beaten, the throw fails, and ``rules.failed_throw`` says what is led instead.
+    ``"lowest_beaten"`` (the default): the beaten unit of lowest rank (a tractor or titanic
+    ranks by its lowest step; on a tie, the smaller kind: single < pair < triple < tractor <
+    titanic, then the shorter). ``"smallest_card"`` (RULES §12.3): the weakest card of the
+    attempted throw (of equally weak cards, the last in display order). Either way the other
+    cards go back to the hand, and ``beaten``, ``beaten_by`` and ``holder`` name the lowest
+    beaten unit and who beats it. ``other_hands`` may be a list of hands or a dict of seat to
+    hand.
     """
     if not lead_format(lead, trump).is_throw:  # raises for an empty or mixed lead
         return ThrowResult(True, list(lead))  # a single unit always stands
@@ -238,6 +278,18 @@ def check_throw(
     if not failures:
         return ThrowResult(True, list(lead))
     unit, beaters, holder = min(failures, key=lambda f: forced_rank(f[0]))
+    if rules.failed_throw == "smallest_card":
+        smallest = trump.sort(lead)[-1]  # weakest last; of equal cards, the last shown
+        reason = message(
+            "the throw {lead} fails: another player holds {beaters}, which beats your {kind} "
+            "{unit}; you must lead your smallest card {card} instead",
+            lead=list(lead),
+            beaters=beaters,
+            kind=_kind_name(unit),
+            unit=unit.cards,
+            card=[smallest],
+        )
+        return ThrowResult(False, [smallest], "", unit, beaters, holder, reason)
     reason = message(
         "the throw {lead} fails: another player holds {beaters}, which beats your {kind} "
         "{unit}; you must lead {unit} instead",
@@ -259,7 +311,7 @@ def forced_rank(unit: Unit) -> tuple[int, int, int]:
 
 
 def _kind_name(unit: Unit) -> Message:
-    if unit.high == unit.low:
+    if unit.steps == 1:
         return {
             SINGLE: message("single"),
             PAIR: message("pair"),
@@ -342,7 +394,8 @@ def best_vector(play: Sequence[Card], fmt: LeadFormat, trump: Trump) -> tuple[in
 
     None when no split of the play has the lead's format. Only two numbers per step matter:
     how many cards there are held at least twice (pairs) and three times (triples), since
-    cards on one step are equally strong.
+    cards on one step are equally strong. Runs are placed on links; for the default trump a
+    link is a step, otherwise :func:`_linked_vector` places them card by card.
     """
     key = fmt.shapes[0]  # the shape of the key units: the lead's largest
     if key.width == 1:  # a lead of singles: every card is a key unit
@@ -351,8 +404,11 @@ def best_vector(play: Sequence[Card], fmt: LeadFormat, trump: Trump) -> tuple[in
     if fmt.size == 2 and len(play) == 2:  # a pair led (the common case): a pair, or nothing
         first, second = play
         return (trump.step_by_index[first.index],) if first is second else None
-    pairs_at, triples_at = group_profiles(play, trump)
     runs = fmt.runs
+    step_of = trump.step_by_index
+    if runs and trump.link_by_index is not step_of:
+        return _linked_vector(play, fmt, trump)  # links are not steps (RULES §12.14, §12.15)
+    pairs_at, triples_at = group_profiles(play, trump, step_of)  # by step (here: by link too)
     if not runs:  # triples and pairs: the highest that are there, if there are enough
         if not _groups_fit(pairs_at, triples_at, fmt.triples, fmt.pairs):
             return None
@@ -369,6 +425,52 @@ def best_vector(play: Sequence[Card], fmt: LeadFormat, trump: Trump) -> tuple[in
         if best is None or vector > best:
             best = vector
     return best
+
+
+def _linked_vector(play: Sequence[Card], fmt: LeadFormat, trump: Trump) -> tuple[int, ...] | None:
+    """:func:`best_vector` of a lead with runs, for a trump whose links are not its steps.
+
+    Every way to place the lead's runs on the play's cards is tried, a card chosen on each
+    link (several cards share the off-suit level cards' link, ranked by suit under RULES
+    §12.15); a run counts as the step of its top card, and the rest of the play must still
+    give the lead's triples and pairs."""
+    keys = fmt.runs.count(fmt.shapes[0])  # the runs are largest first: the key units first
+    triples, pairs = fmt.triples, fmt.pairs
+    best = None
+    for tops, left in _linked_assignments(Counter(play), fmt.runs, trump):
+        if triples or pairs:
+            held_three = sum(1 for n in left.values() if n >= 3)
+            held_two = sum(1 for n in left.values() if n >= 2)
+            if held_three < triples or held_two - triples < pairs:
+                continue
+        vector = tuple(sorted(tops[:keys], reverse=True))
+        if best is None or vector > best:
+            best = vector
+    return best
+
+
+def _linked_assignments(
+    copies: Counter, shapes: Sequence[Shape], trump: Trump
+) -> Iterator[tuple[list[int], Counter]]:
+    """Every way to take disjoint runs of the given shapes from ``copies`` (copies by card),
+    on links: the step of each run's top card, and the copies left."""
+    if not shapes:
+        yield [], copies
+        return
+    width, length = shapes[0]
+    link_of, step_of = trump.link_by_index, trump.step_by_index
+    at_link: dict[int, list[Card]] = {}
+    for card, count in copies.items():
+        link = link_of[card.index]
+        if count >= width and link is not None:
+            at_link.setdefault(link, []).append(card)
+    for top in tractor_windows(dict.fromkeys(at_link, 1), length):
+        for chosen in product(*(at_link[link] for link in range(top - length + 1, top + 1))):
+            left = copies.copy()
+            for card in chosen:
+                left[card] -= width
+            for tops, rest in _linked_assignments(left, shapes[1:], trump):
+                yield [step_of[chosen[-1].index], *tops], rest
 
 
 def _groups_fit(pairs_at: dict, triples_at: dict, triples: int, pairs: int) -> bool:

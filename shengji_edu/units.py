@@ -1,7 +1,11 @@
 """Units: singles, pairs, triples, tractors and titanics, and how cards split into them.
 
 A unit is *k steps × width w*: w identical cards on each of k consecutive steps of one
-effective suit (see :meth:`Trump.step`). Five kinds follow from the two numbers:
+effective suit. Consecutive means adjacent on a tractor chain (:meth:`Trump.link`); how
+strong a unit is comes from the ladder (:meth:`Trump.step`). For the default trump the two
+are one table; they part under RULES §12.14 (tractors ``"plain"`` or ``"off"``) and §12.15
+(off-suit level cards ranked by suit, still on one shared link). Five kinds follow from the
+two numbers:
 
 =========  =====  =========  ===================================================
 kind       width  steps      example (level 10, spades trump)
@@ -23,12 +27,13 @@ module gives the two views the other rules need:
   *format* (牌型, :class:`LeadFormat`): repeatedly take the largest unit (ties: the higher),
   then triples, pairs and singles, highest first. A tractor may take two of three identical
   cards and leave the third as a single (``H7 H7 H8 H8 H8 H9 H9`` is a tractor and ``H8``).
-* A "group profile": how many distinct cards on each step have at least *w* copies. Many
+* A "group profile": how many distinct cards on each link have at least *w* copies. Many
   questions ("does this hand hold a tractor of 3 pairs?", "can this play stand in for a
   2-pair tractor?") depend only on that profile, and working on it instead of on cards keeps
-  the searches tiny. Several cards can share one step: the off-suit level cards (H10 H10 and
-  C10 C10 at level 10) are equally strong, but two groups on one step are not consecutive,
-  so a tractor or titanic uses at most one group per step.
+  the searches tiny. Several cards can share one link: the off-suit level cards (H10 H10 and
+  C10 C10 at level 10), but two groups on one link are not consecutive, so a tractor or
+  titanic uses at most one group per link. Groups of cards with no link (RULES §12.14) are
+  counted under the key ``None``, which no run ever passes through.
 
 :func:`decompose_records` and :func:`decompose_cards` give the same decomposition as
 read-only tuples (:class:`UnitRecord`) or as the units' cards only, for players that
@@ -106,6 +111,7 @@ class _UnitShape:
     cards: list[Card]
     high: int
     low: int
+    pairs: int
 
     @property
     def width(self) -> int:
@@ -114,12 +120,12 @@ class _UnitShape:
 
     @property
     def steps(self) -> int:
-        """Consecutive steps: 1, or k ≥ 2 for a tractor or a titanic."""
-        return self.high - self.low + 1
+        """Consecutive steps: 1, or k ≥ 2 for a tractor or a titanic (its ``pairs``)."""
+        return self.pairs or 1
 
     @property
     def shape(self) -> Shape:
-        return Shape(WIDTHS[self.kind], self.high - self.low + 1)
+        return Shape(WIDTHS[self.kind], self.pairs or 1)
 
     @property
     def size(self) -> int:
@@ -135,9 +141,12 @@ class Unit(_UnitShape):
     """One unit of a decomposition: a single, pair, triple, tractor or titanic of one suit.
 
     ``cards`` are listed strongest first (a list, like every other card list of the API).
-    ``high`` and ``low`` are the steps of its strongest and weakest card. A tractor (or a
-    titanic) is compared with another by its highest step, but a failed throw is reduced to
-    the beaten unit whose *lowest* step is lowest (RULES §4, §11.1), hence both.
+    ``high`` and ``low`` are the steps (:meth:`Trump.step`, the strength) of its strongest and
+    weakest card. A tractor (or a titanic) is compared with another by its highest step, but
+    a failed throw is reduced to the beaten unit whose *lowest* step is lowest (RULES §4,
+    §11.1), hence both. For the default trump a run's steps are consecutive, but with the
+    off-suit level cards ranked by suit (RULES §12.15) ``SA SA H10 H10`` (level 10, ♠) spans
+    more steps than it has pairs: its length is ``steps``, counted from ``pairs``.
 
     ``pairs`` counts the pairs the unit can give, one per step of width 2 or more: 0 for a
     single, 1 for a pair or a triple, k for a tractor of k pairs or a titanic of k triples
@@ -288,38 +297,45 @@ class LeadFormat:
 
 
 # --- group profiles ---------------------------------------------------------------------
-def group_profile(cards: Iterable[Card], trump: Trump, width: int = 2) -> dict[int, int]:
-    """How many distinct cards with at least ``width`` copies sit on each step.
+def group_profile(
+    cards: Iterable[Card], trump: Trump, width: int = 2, by: Sequence | None = None
+) -> dict[int | None, int]:
+    """How many distinct cards with at least ``width`` copies sit on each link.
 
     ``width=2`` counts pairs (a triple holds one pair), ``width=3`` triples. Only meaningful
-    for cards of one effective suit (callers split by suit first).
+    for cards of one effective suit (callers split by suit first). The keys are links
+    (:meth:`Trump.link`, ``None`` for cards on no tractor chain), or the values of another
+    table by card index given as ``by`` (``trump.step_by_index``: the strength).
     """
     seen = [0] * 54  # copies so far, by card.index: cheaper than a Counter on short lists
-    step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
+    key_of = trump.link_by_index if by is None else by  # trump.link(card) is key_of[card.index]
     profile: dict[int, int] = {}
     for card in cards:
         copies = seen[card.index] + 1
         seen[card.index] = copies
         if copies == width:
-            step = step_of[card.index]
+            step = key_of[card.index]
             profile[step] = profile.get(step, 0) + 1
     return profile
 
 
-def group_profiles(cards: Iterable[Card], trump: Trump) -> tuple[dict[int, int], dict[int, int]]:
-    """The pair profile and the triple profile at once (one pass over the cards)."""
-    step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
+def group_profiles(
+    cards: Iterable[Card], trump: Trump, by: Sequence | None = None
+) -> tuple[dict[int, int], dict[int, int]]:
+    """The pair profile and the triple profile at once (one pass over the cards), by link
+    (or by another table, as :func:`group_profile`)."""
+    key_of = trump.link_by_index if by is None else by  # trump.link(card) is key_of[card.index]
     kind = type(cards)
     if (kind is list or kind is tuple) and len(cards) == 2:  # two cards: what the loop gives
         first, second = cards
-        return ({step_of[first.index]: 1} if first is second else {}), {}
+        return ({key_of[first.index]: 1} if first is second else {}), {}
     seen = [0] * 54  # copies so far, by card.index
     pairs_at: dict[int, int] = {}
     triples_at: dict[int, int] = {}
     for card in cards:
         index = card.index
         if seen[index]:
-            step = step_of[index]
+            step = key_of[index]
             if seen[index] == 1:
                 pairs_at[step] = pairs_at.get(step, 0) + 1
                 seen[index] = 2
@@ -330,14 +346,15 @@ def group_profiles(cards: Iterable[Card], trump: Trump) -> tuple[dict[int, int],
     return pairs_at, triples_at
 
 
-def pair_profile(cards: Iterable[Card], trump: Trump) -> dict[int, int]:
-    """How many pairs of identical cards sit on each step, e.g. ``{7: 1, 6: 1}``.
+def pair_profile(cards: Iterable[Card], trump: Trump) -> dict[int | None, int]:
+    """How many pairs of identical cards sit on each link, e.g. ``{7: 1, 6: 1}``.
 
     A card held three times is one pair (and a single). Only meaningful for cards of one
-    effective suit (callers split by suit first).
+    effective suit (callers split by suit first). Pairs of cards on no tractor chain count
+    under ``None`` (RULES §12.14).
     """
     seen = [0] * 54  # copies so far, by card.index: cheaper than a Counter on short lists
-    step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
+    key_of = trump.link_by_index  # trump.link(card) is key_of[card.index]
     profile: dict[int, int] = {}
     for card in cards:
         index = card.index
@@ -345,16 +362,18 @@ def pair_profile(cards: Iterable[Card], trump: Trump) -> dict[int, int]:
             seen[index] = 1
         elif seen[index] == 1:
             seen[index] = 2
-            step = step_of[index]
+            step = key_of[index]
             profile[step] = profile.get(step, 0) + 1
     return profile
 
 
-def runs(profile: dict[int, int]) -> list[tuple[int, int]]:
-    """Maximal runs of consecutive steps holding a group, as ``(length, top step)``."""
+def runs(profile: dict[int | None, int]) -> list[tuple[int, int]]:
+    """Maximal runs of consecutive links holding a group, as ``(length, top link)``.
+
+    Groups under ``None`` (cards on no tractor chain) belong to no run."""
     found = []
     for step in profile:
-        if profile[step] > 0 and profile.get(step + 1, 0) == 0:
+        if step is not None and profile[step] > 0 and profile.get(step + 1, 0) == 0:
             low = step
             while profile.get(low - 1, 0) > 0:
                 low -= 1
@@ -378,6 +397,39 @@ def tractor_windows(profile: dict[int, int], length: int) -> list[int]:
     for run_length, top in runs(profile):
         tops.extend(top - shift for shift in range(run_length - length + 1))
     return tops
+
+
+def run_ranks(cards: Iterable[Card], trump: Trump, width: int, length: int) -> list[int]:
+    """How strong each run of ``length`` links × ``width`` inside the cards is: the step of
+    the strongest card that can top it, one number per window (any ``length`` consecutive
+    groups of a longer run count, RULES §4).
+
+    For the default trump a link is a step and these are :func:`tractor_windows`' tops. When
+    they part (RULES §12.14, §12.15) the runs are found on links and ranked by steps: with
+    the off-suit level cards ranked by suit, ``SA SA H10 H10`` outranks ``SA SA C10 C10``.
+    """
+    if trump.link_by_index is trump.step_by_index:
+        return tractor_windows(group_profile(cards, trump, width), length)
+    return ranked_windows(top_steps(Counter(cards).items(), trump, width), length)
+
+
+def top_steps(copies: Iterable[tuple[Card, int]], trump: Trump, width: int) -> dict[int, int]:
+    """For each link holding a card with at least ``width`` copies, the highest step of such
+    a card (``copies`` is pairs of a card and how many of it there are)."""
+    link_of, step_of = trump.link_by_index, trump.step_by_index
+    tops: dict[int, int] = {}
+    for card, count in copies:
+        link = link_of[card.index]
+        if count >= width and link is not None:
+            step = step_of[card.index]
+            if step > tops.get(link, -1):
+                tops[link] = step
+    return tops
+
+
+def ranked_windows(top_steps: dict[int, int], length: int) -> list[int]:
+    """:func:`run_ranks` given :func:`top_steps`: the top step of every window."""
+    return [top_steps[top] for top in tractor_windows(dict.fromkeys(top_steps, 1), length)]
 
 
 def take_window(profile: dict[int, int], top: int, length: int) -> dict[int, int]:
@@ -469,9 +521,14 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> l
     groupable = [card for card in distinct if left[card.index] >= 2]  # also strongest first
     units: list = []
     if len(groupable) >= 2:  # a tractor or titanic needs two groups
+        # runs are found on links (trump.link(card) is link_of[card.index]); cards on no
+        # tractor chain (None, RULES §12.14) are left to the triples, pairs and singles
+        link_of = trump.link_by_index
         at_step: dict[int, list[Card]] = {}
         for card in groupable:
-            at_step.setdefault(step_of[card.index], []).append(card)
+            link = link_of[card.index]
+            if link is not None:
+                at_step.setdefault(link, []).append(card)
         widest = min(3, max(left[c.index] for c in groupable))
         while (found := _largest_run(left, at_step, widest)) is not None:
             width, length, top = found
@@ -492,7 +549,10 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> l
                     if not at_step[step]:
                         del at_step[step]
             kind = TRACTOR if width == 2 else TITANIC
-            units.append(make(kind, run_cards, suit, top, top - length + 1, length))
+            # its strength: the steps of its top and bottom cards (for the default trump the
+            # links themselves, top and top - length + 1)
+            high, low = step_of[run_cards[0].index], step_of[run_cards[-1].index]
+            units.append(make(kind, run_cards, suit, high, low, length))
     for width, kind in ((3, TRIPLE), (2, PAIR)):
         for card in groupable:
             while left[card.index] >= width:
@@ -516,9 +576,11 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> l
 def _largest_run(
     left: list[int], at_step: dict[int, list[Card]], widest: int
 ) -> tuple[int, int, int] | None:
-    """The largest tractor or titanic left, as (width, steps, top step), or None.
+    """The largest tractor or titanic left, as (width, steps, top link), or None.
 
-    ``left`` is the copies of each card not yet in a unit, by card.index."""
+    ``left`` is the copies of each card not yet in a unit, by card.index; ``at_step`` the
+    cards still held twice or more on each link. Of two equally large runs the one with the
+    higher top link is the higher: links rise with strength along a chain."""
     best = None
     for width in range(2, widest + 1):
         if width == 2:
@@ -591,12 +653,13 @@ def is_triple(cards: Sequence[Card]) -> bool:
 
 
 def is_tractor(cards: Sequence[Card], trump: Trump) -> bool:
-    """Two or more pairs of one effective suit on consecutive steps, nothing else."""
+    """Two or more pairs of one effective suit on consecutive links, nothing else (with
+    ``tractors="off"`` never, RULES §12.14)."""
     return _is_run(cards, trump, TRACTOR)
 
 
 def is_titanic(cards: Sequence[Card], trump: Trump) -> bool:
-    """Two or more triples of one effective suit on consecutive steps, nothing else."""
+    """Two or more triples of one effective suit on consecutive links, nothing else."""
     return _is_run(cards, trump, TITANIC)
 
 

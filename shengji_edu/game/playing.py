@@ -5,7 +5,10 @@ every play goes through :func:`~shengji_edu.tricks.check_lead` or
 :func:`~shengji_edu.follow.check_follow` first. Where the rule book is silent we chose:
 
 * A failed throw leaves the rest of the attempted cards in the leader's hand; the other
-  players see them only through the ``throw_failed`` event.
+  players see them only through the ``throw_failed`` event. What is led instead follows
+  ``rules.failed_throw`` (RULES §4, §12.3), and the trick's lead is what was led: under
+  ``"smallest_card"`` one card, which is also what the kitty multiplier of a failed last
+  lead counts.
 * Trick points are counted for the defenders as tricks end (the kitty and the throw
   penalties are added at settlement, :mod:`~shengji_edu.game.settling`).
 * A pair lead plays 8 cards at once, so the hand ends when the players' hands are empty,
@@ -86,7 +89,7 @@ class Playing:
             self._attempted = None
             if len(cards) > 1:
                 others = [self._hands[s] for s in SEATS if s != seat]
-                throw = check_throw(cards, others, trump)
+                throw = check_throw(cards, others, trump, self.rules)
                 if not throw.ok:
                     played = tuple(throw.forced)
                     self._attempted = tuple(cards)

@@ -14,7 +14,16 @@ from ..cards import ALL_CARDS, Card, shorten
 from ..scoring import trick_points
 from ..tricks import play_key, trick_winner
 from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
-from ..units import SINGLE, Unit, group_profile, lead_format, tractor_windows
+from ..units import (
+    SINGLE,
+    Unit,
+    group_profile,
+    lead_format,
+    ranked_windows,
+    run_ranks,
+    top_steps,
+    tractor_windows,
+)
 from .base import PlayerView
 
 
@@ -142,11 +151,11 @@ def unit_is_sure(unit: Unit, unseen: dict[str, list[Card]], trump: Trump) -> boo
     cards = unseen.get(unit.suit, [])
     if unit.kind == SINGLE:
         return all(trump.step(c) <= unit.high for c in cards)
-    profile = group_profile(cards, trump, unit.width)
     steps = unit.steps
     if steps == 1:
+        profile = group_profile(cards, trump, unit.width, trump.step_by_index)  # by strength
         return all(step <= unit.high for step in profile)
-    return all(top <= unit.high for top in tractor_windows(profile, steps))
+    return all(rank <= unit.high for rank in run_ranks(cards, trump, unit.width, steps))
 
 
 def strongest_top(cards: Sequence[Card], trump: Trump, width: int, steps: int) -> int:
@@ -158,10 +167,9 @@ def strongest_top(cards: Sequence[Card], trump: Trump, width: int, steps: int) -
     check that the two agree)."""
     if width == 1:
         return max(map(trump.step, cards), default=-1)
-    profile = group_profile(cards, trump, width)
     if steps == 1:
-        return max(profile, default=-1)
-    return max(tractor_windows(profile, steps), default=-1)
+        return max(group_profile(cards, trump, width, trump.step_by_index), default=-1)
+    return max(run_ranks(cards, trump, width, steps), default=-1)
 
 
 def strongest_unseen_top(left: list[int], trump: Trump, suit: str, width: int, steps: int) -> int:
@@ -174,6 +182,9 @@ def strongest_unseen_top(left: list[int], trump: Trump, suit: str, width: int, s
             if left[card.index] >= width:
                 return step[card.index]
         return -1
+    if trump.link_by_index is not step:  # runs on links, ranked by steps (RULES §12.14, §12.15)
+        copies = [(card, left[card.index]) for card in _members(trump)[suit]]
+        return max(ranked_windows(top_steps(copies, trump, width), steps), default=-1)
     profile: dict[int, int] = {}  # group_profile of the unseen cards of the suit
     for card in _members(trump)[suit]:
         if left[card.index] >= width:

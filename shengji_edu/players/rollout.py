@@ -499,7 +499,7 @@ class LeadContext:
 
     def _top(self, unit) -> int:
         """The top step of the strongest unseen unit of ``unit``'s suit and shape."""
-        return self._top_of((unit.suit, WIDTHS[unit.kind], unit.high - unit.low + 1))
+        return self._top_of((unit.suit, WIDTHS[unit.kind], unit.pairs or 1))  # unit.steps
 
     def _top_of(self, key: tuple[str, int, int]) -> int:
         """The top step of the strongest unseen unit of (suit, width, steps), counted once."""
@@ -546,14 +546,18 @@ class LeadContext:
                         found += sure
                         continue
                 for unit in self.units_in(suit):  # unit.high >= self._top(unit)
-                    if unit.high >= top_of((suit, WIDTHS[unit.kind], unit.high - unit.low + 1)):
+                    if unit.high >= top_of((suit, WIDTHS[unit.kind], unit.pairs or 1)):
                         found.append(unit)
         return found
 
 
 def _pair_steps(held: dict[int, int], step: Sequence[int]) -> list[int] | None:
     """The steps of the pairs among ``held`` (copies by card index), highest first; None
-    when a card is held three times or two pairs stand on consecutive steps (a tractor)."""
+    when a card is held three times or two pairs stand on consecutive steps (a tractor).
+
+    Only side suits are asked. There pairs on consecutive links (a tractor) are always on
+    consecutive steps too, also when links are not steps (RULES §12.14): the answer None may
+    then only send the caller to decompose when it need not."""
     pairs = []
     for index, count in held.items():
         if count >= 2:
@@ -688,14 +692,14 @@ def _first_unit_without_runs(cards: list[Card], trump: Trump) -> list[Card] | No
     if not cards:
         return None
     ordered = trump.sort(cards)  # strongest first: copies of a card sit side by side
-    step = trump.step_by_index
+    link = trump.link_by_index  # runs are on links (for the default trump, the steps)
     widest, first, steps = 1, ordered[0], set()
     count, previous = 0, None
     for card in ordered:
         count = count + 1 if card is previous else 1
         previous = card
-        if count == 2:
-            steps.add(step[card.index])
+        if count == 2 and link[card.index] is not None:
+            steps.add(link[card.index])
         if count > widest:  # the first card held this many times (display order)
             widest, first = count, card
     if any(at + 1 in steps for at in steps):

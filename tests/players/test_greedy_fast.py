@@ -3,11 +3,12 @@
 ``GreedyPlayer`` (shengji_edu/players/greedy.py, printed by lesson 08) is the readable
 player; ``RolloutPlayer`` (shengji_edu/players/rollout.py) makes the same plays, worked out
 faster, for the search players' rollouts and ``make_player("greedy")``. Here both are asked at
-every play decision of seeded hands (one, two and three decks, and the variants of RULES §11:
-the 2s as trumps, the overcall after the bury, other kitty multipliers) and must choose the
-same cards; where a rule draws from ``view.rng``, both start from the same generator state and
-must leave it in the same state. The rollout player's quick forms (``follow_single``,
-``follow_several``, ``rollout_lead``) and its LeadContext are checked on their own too.
+every play decision of seeded hands (one, two and three decks, the variants of RULES §11: the
+2s as trumps, the overcall after the bury, other kitty multipliers; and the card-order options
+of §12.3, §12.14 and §12.15) and must choose the same cards; where a rule draws from
+``view.rng``, both start from the same generator state and must leave it in the same state.
+The rollout player's quick forms (``follow_single``, ``follow_several``, ``rollout_lead``) and
+its LeadContext are checked on their own too.
 """
 
 from __future__ import annotations
@@ -41,6 +42,11 @@ RULES = {
     "3decks_all": RuleSet(
         decks=3, twos_are_trump=True, overcall_after_bury=True, kitty="plain", kitty_max=64
     ),
+    # the card-order options of RULES §12.3, §12.14 and §12.15
+    "2decks_plain_tractors": RuleSet(tractors="plain", twos_are_trump=True),
+    "2decks_no_tractors": RuleSet(tractors="off", failed_throw="smallest_card"),
+    "2decks_levels_by_suit": RuleSet(offsuit_levels="suit", tractors="plain"),
+    "3decks_levels_by_suit": RuleSet(decks=3, offsuit_levels="suit", failed_throw="smallest_card"),
 }
 SEEDS = {"1deck": 12, "2decks": 10, "3decks": 6}  # fewer hands where hands are longer
 
