@@ -111,6 +111,13 @@ HOUSE_VARIANTS = (
     RuleSet(partner_reinforce=True, open_kitty=True),
     RuleSet(decks=1, open_kitty=True, no_bid="third_card"),
     RuleSet(decks=3, open_kitty=True, twos_are_trump=True, no_bid="random_suit"),
+    RuleSet(failed_throw="smallest_card", throw_penalty=10),
+    RuleSet(tractors="plain", offsuit_levels="suit", kitty="width"),
+    RuleSet(tractors="off", failed_throw="smallest_card", bidding="joker_colour"),
+    RuleSet(decks=1, tractors="plain", twos_are_trump=True, settlement="forty_five"),
+    RuleSet(offsuit_levels="suit", twos_are_trump=True, bidding="report", levels="5-10-K"),
+    RuleSet(decks=3, offsuit_levels="suit", failed_throw="smallest_card", kitty="pairs"),
+    RuleSet(bidding="yield", tractors="off", wear_ace=True, settlement_table="twenty"),
 )
 """The seeds' house rules (RULES §12), alone and mixed with each other and with §11."""
 
@@ -229,7 +236,7 @@ def check_plays(seed: int, rnd: Round, tally: Tally) -> None:
             cards = parse_cards(action["cards"])
             floor = twin.public.overcall_floor
             try:
-                overcall_strength(cards, twin.level_rank, floor, rules.decks)
+                overcall_strength(cards, twin.level_rank, floor, rules.decks, rules.joker_bids)
             except ValueError as exc:
                 tally.fail(seed, f"seat {action['seat']} overcalled illegally: {exc}")
             twin.overcall(action["seat"], cards)
@@ -284,8 +291,11 @@ def judge_bid(seed: int, rnd: Round, bids: list, shown: tuple, tally: Tally) -> 
             yield_round(answers, rnd.levels, rnd.starting_dealer)
             return
         level = rnd.level_rank
-        if rules.bidding == "joker_colour" and rnd.phase == AUCTION and not rnd.declarations:
-            level = rnd.levels[seat % 2]  # the defenders' round: its own level
+        if not rnd.declarations and (
+            rnd.dealer is None  # a first hand (after a 45-point draw the levels differ)
+            or (rules.bidding == "joker_colour" and rnd.phase == AUCTION)  # the defenders'
+        ):
+            level = rnd.levels[seat % 2]  # round: its own team's level
         found = replay_bids([*bids, shown], level, rules)
         if not found.accepted[-1]:
             raise ValueError(found.reasons[-1])
@@ -307,7 +317,8 @@ def judge(seed: int, rnd: Round, seat: int, cards, tally: Tally) -> Counter | No
     if len(cards) == 1:
         return Counter(cards)
     tally.throws += 1
-    throw = check_throw(cards, [list(rnd.hand(s)) for s in range(4) if s != seat], trump)
+    others = [list(rnd.hand(s)) for s in range(4) if s != seat]
+    throw = check_throw(cards, others, trump, rnd.rules)
     if not throw.ok:
         tally.failed_throws += 1
     return Counter(cards if throw.ok else throw.forced)

@@ -99,7 +99,7 @@ class HouseRounds:
         if self._phase == DEALING:
             if self._declarations:  # the first declaration stands during the deal
                 return ()
-            cards, level, standing = self._declarable[seat], self._deal_level, None
+            cards, level, standing = self._declarable[seat], self._declaring_level(seat), None
         else:
             standing = self.standing_declaration
             level = self.level_rank if standing else self._levels[team_of(seat)]
@@ -122,7 +122,7 @@ class HouseRounds:
             if standing is not None:
                 level = self.level_rank
             elif self._phase == DEALING:
-                level = self._deal_level
+                level = self._declaring_level(seat)
             else:  # the defenders' round: the declarer's own team's level
                 level = self._levels[team_of(seat)]
             return judge_colour_bid(seat, cards, level, self.rules, standing, self._dealt)
