@@ -17,13 +17,15 @@ answers next to itself:
   shown once or twice at every level, and the declarations possible over a standing one;
 * ``lesson11.json.gz``: the 300 lines lesson 11 fingerprints (``RECORDED``).
 
-The positions are drawn with the property tests' strategies (``tests/strategies.py``)
-under a fixed hypothesis seed (hypothesis 6.155.2, Python 3.11), repeats dropped, so they
-are the kinds of situations ``test_decks_legacy.py`` drew; the data holds the positions
-themselves, so the tests never draw them again. Reasons are kept as the old code wrote
-them; the tests compare their gist (rule and cards named), not their words.
-``tests/rules/test_decks_golden.py`` and ``tests/course/test_lesson11.py`` compare the package
-with it.
+The positions are drawn with the property tests' strategies (``tests/strategies.py``
+as it was then: ``git show a479c66:tests/strategies.py``; it and ``tests/reference.py`` have
+since been merged with their one-to-three-deck versions, so the names imported below are
+those of that commit) under a fixed hypothesis seed (hypothesis 6.155.2, Python 3.11),
+repeats dropped, so they are the kinds of situations ``test_decks_legacy.py`` drew; the
+data holds the positions themselves, so the tests never draw them again. Reasons are kept
+as the old code wrote them; the tests compare their gist (rule and cards named), not their
+words. ``tests/rules/test_decks_golden.py`` and ``tests/course/test_lesson11.py`` compare
+the package with it.
 
 It can NOT be rerun: ``tests/legacy`` was deleted in the same commit that added this file
 (``git show <that commit>^:tests/legacy/follow.py`` shows the old code). It is kept as the

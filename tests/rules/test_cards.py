@@ -3,6 +3,8 @@
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from shengji_edu import (
     Card,
@@ -157,12 +159,41 @@ def test_format_canonical_example():
     assert format_cards(parse_cards("S10 S10 HA LJ BJ")) == "S10 S10 HA LJ BJ"
 
 
-@pytest.mark.parametrize("text", ALL_TEXTS)
-def test_every_card_round_trips(text):
-    card = Card.parse(text)
+SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+ALL_CARDS = [Card(s, r) for s in SUITS for r in RANK_TEXT] + [Card("J", 15), Card("J", 16)]
+
+
+def expected_text(card: Card, pretty: bool = False) -> str:
+    """§1's notation, written out here: suit letter (or symbol) and rank; BJ, LJ."""
+    if card.suit == "J":
+        return "BJ" if card.rank == 16 else "LJ"
+    return (SYMBOL[card.suit] if pretty else card.suit) + RANK_TEXT[card.rank]
+
+
+@pytest.mark.parametrize("card", ALL_CARDS, ids=str)
+def test_every_card_round_trips(card):
+    text = expected_text(card)
     assert str(card) == text
-    assert Card.parse(str(card)) == card
     assert format_cards([card]) == text
+    assert Card.parse(text) == card
+    assert Card.parse(str(card)) == card
+    assert parse_cards(text) == [card]
+    pretty = format_cards([card], pretty=True)
+    assert pretty == expected_text(card, pretty=True)
+    assert parse_cards(pretty) == [card]
+    assert Card.parse(text.lower()) == card
+    if card.rank == 10 and card.suit != "J":
+        assert Card.parse(card.suit + "T") == card
+        assert Card.parse(SYMBOL[card.suit] + "T") == card
+    if card.suit == "J":
+        assert Card.parse("大王" if card.rank == 16 else "小王") == card
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS), max_size=30), st.booleans())
+def test_card_lists_round_trip(cards, pretty):
+    text = format_cards(cards, pretty=pretty)
+    assert text == " ".join(expected_text(c, pretty) for c in cards)
+    assert parse_cards(text) == cards
 
 
 def test_whole_deck_round_trips():
@@ -187,6 +218,10 @@ def test_format_empty_list():
 
 BAD_TOKENS = [
     "S1",
+    "X5",
+    "H11",
+    "S10x",
+    "♠Z",
     "X5",
     "S11",
     "HAA",

@@ -1,6 +1,7 @@
 """RULES.md §11: one, two or three decks, twos always trump, kitty variants, the declaration
 ladder with triples. Every example and non-example of §11 is here; the brute-force property
-tests are in test_decks_properties.py, and "two decks change nothing" in test_decks_golden.py.
+tests (one to three decks) are in test_properties.py, and "two decks change nothing" in
+test_decks_golden.py.
 """
 
 from __future__ import annotations

@@ -1,19 +1,23 @@
-"""Property tests: the package against brute-force references written from RULES.md.
+"""Property tests: the package against the brute-force references of ``reference.py``.
 
-Run with ``HYPOTHESIS_PROFILE=ci`` for the deterministic CI settings (see conftest.py).
+One, two or three decks (RULES §3-§6, §11.1) and the 2s as trumps (§11.2): each property is
+one test, run for every table in ``TABLES``, on cases drawn by ``strategies.py`` for that
+table. Run with ``HYPOTHESIS_PROFILE=ci`` for the deterministic CI settings (see
+conftest.py).
 """
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference import (
     of_suit,
     ref_check_throw,
-    ref_decompose_shape,
+    ref_decompose,
     ref_is_legal_follow,
     ref_trick_winner,
     sub_multisets,
@@ -22,18 +26,15 @@ from strategies import (
     ALL_54,
     SUITS,
     canon,
-    cards_54,
-    deck_samples,
     follow_cases,
+    group_follow_cases,
+    samples,
     throw_cases,
-    tractor_follow_cases,
     trick_cases,
-    trumps,
 )
 
 from shengji_edu import (
     Card,
-    CardParseError,
     Trump,
     check_follow,
     check_throw,
@@ -41,66 +42,136 @@ from shengji_edu import (
     format_cards,
     legal_follows,
     parse_cards,
+    random_follow,
     trick_winner,
 )
+from shengji_edu.follow import iter_legal_follows
+from shengji_edu.units import KINDS, WIDTHS, lead_format
 
-# --- 0. the primitives the references rely on: effective suits and steps (§2, §3) -------
+# The tables every property is checked on: (decks, twos), twos as in strategies.py (None:
+# drawn, with or without the 2s as trumps).
+TABLES = [
+    pytest.param(1, None, id="1-deck"),
+    pytest.param(2, False, id="2-decks"),
+    pytest.param(2, True, id="2-decks-twos"),
+    pytest.param(3, None, id="3-decks"),
+]
+# Tables where groups of identical cards exist (tractors, and titanics with three decks).
+GROUP_TABLES = TABLES[1:]
+
+# --- 0. the primitives the references rely on: effective suits and steps (§2, §3, §11.2) ---
 
 
 def ref_ladder(trump: Trump, suit: str) -> list[list[Card]]:
-    """The steps of one effective suit, low to high, each a list of the cards on it."""
-    level = trump.level
+    """One effective suit's steps, low to high, each a list of the cards on it (§3, §11.2)."""
+    level, ts = trump.level, trump.suit
+    twos = trump.twos_are_trump and level != 2
+    removed = {level, 2} if twos else {level}
     if suit != "T":
-        return [[Card(suit, r)] for r in range(2, 15) if r != level]
+        return [[Card(suit, r)] for r in range(2, 15) if r not in removed]
     steps: list[list[Card]] = []
-    if trump.suit is not None:
-        steps += [[Card(trump.suit, r)] for r in range(2, 15) if r != level]
-        steps.append([Card(s, level) for s in SUITS if s != trump.suit])
-        steps.append([Card(trump.suit, level)])
-    else:
-        steps.append([Card(s, level) for s in SUITS])
+    if ts is not None:
+        steps += [[Card(ts, r)] for r in range(2, 15) if r not in removed]
+    if twos:
+        steps.append([Card(s, 2) for s in SUITS if s != ts])
+        if ts is not None:
+            steps.append([Card(ts, 2)])
+    steps.append([Card(s, level) for s in SUITS if s != ts])
+    if ts is not None:
+        steps.append([Card(ts, level)])
     return [*steps, [Card("J", 15)], [Card("J", 16)]]
 
 
-@given(trumps)
-def test_suits_and_steps_follow_the_rules(trump):
-    for suit in ("T", *SUITS):
-        if suit == trump.suit:
-            continue  # the trump suit's cards are all trumps
-        ladder = ref_ladder(trump, suit)
-        place = {c: i for i, cards in enumerate(ladder) for c in cards}
-        for card in place:
-            assert trump.suit_of(card) == suit, card
-            assert trump.is_trump(card) == (suit == "T"), card
-        for a in place:
-            for b in place:
-                assert trump.step(a) - trump.step(b) == place[a] - place[b], (a, b)
-    suits = [s for s in ("T", *SUITS) if s != trump.suit]
-    assert sum(len(step) for s in suits for step in ref_ladder(trump, s)) == 54
+EVERY_TRUMP = [
+    Trump(level, suit, twos_are_trump=twos)
+    for level in range(2, 15)
+    for suit in ("S", "H", "D", "C", None)
+    for twos in (False, True)
+]
 
 
-# --- 1. following (§5) -------------------------------------------------------------------
+def test_suits_and_steps_follow_the_rules():
+    """Every level, trump suit (or none) and 2s option: each card's effective suit and step."""
+    for trump in EVERY_TRUMP:
+        seen = Counter()
+        for suit in ("T", *SUITS):
+            if suit == trump.suit:
+                continue  # the trump suit's cards are all trumps
+            ladder = ref_ladder(trump, suit)
+            place = {c: i for i, cards in enumerate(ladder) for c in cards}
+            seen.update(place.keys())
+            for card, i in place.items():
+                assert trump.suit_of(card) == suit, (card, trump)
+                assert trump.is_trump(card) == (suit == "T"), (card, trump)
+                assert trump.step(card) == i, (card, trump)
+            strongest_first = sorted(place, key=lambda c: (-place[c], c.index))
+            assert trump.sort(strongest_first) == strongest_first, trump
+        assert set(seen) == set(ALL_54) and set(seen.values()) == {1}, trump
 
 
-@given(follow_cases())
-def test_legal_follows_matches_check_follow_and_reference(case):
-    check_follows_against_reference(*case)
+@given(st.integers(2, 14), st.sampled_from(["S", "H", "D", "C", None]))
+def test_at_level_two_the_option_changes_no_order(level, suit):
+    plain, twos = Trump(2, suit), Trump(2, suit, twos_are_trump=True)
+    for card in ALL_54:
+        assert plain.suit_of(card) == twos.suit_of(card)
+        assert plain.step(card) == twos.step(card)
+        assert plain.sort_key(card) == twos.sort_key(card)
 
 
-@given(tractor_follow_cases())
-def test_tractor_following_matches_reference(case):
-    """Leads with one or two tractors against hands rich in pairs (§5.3, §5.4)."""
-    check_follows_against_reference(*case)
+# --- 1. decompose (§3, §11.1) ----------------------------------------------------------------
 
 
-def check_follows_against_reference(hand, lead, trump):
+@pytest.mark.parametrize(("decks", "twos"), TABLES)
+@given(st.data())
+def test_decompose_matches_the_reference(decks, twos, data):
+    check_decompose(*data.draw(samples(decks, twos), label="case"))
+
+
+def check_decompose(cards, trump):
+    units = decompose(cards, trump)
+    assert Counter(c for u in units for c in u.cards) == Counter(cards)
+    for u in units:
+        suits = {trump.suit_of(c) for c in u.cards}
+        assert len(suits) == 1 and u.suit in suits, u.cards
+        assert u.kind in KINDS
+        assert len(u.cards) == u.width * u.steps == WIDTHS[u.kind] * u.steps
+        assert u.shape == (u.width, u.steps)
+        held = Counter(u.cards)
+        assert set(held.values()) == {u.width}, u.cards  # each card width times
+        steps = sorted(trump.step(c) for c in held)
+        assert steps == list(range(steps[0], steps[0] + u.steps)), u.cards  # consecutive
+        assert [trump.step(c) for c in u.cards] == sorted(
+            (trump.step(c) for c in u.cards), reverse=True
+        ), "strongest first"
+        assert u.high == trump.step(u.cards[0]) and u.low == trump.step(u.cards[-1])
+        assert u.pairs == (0 if u.width == 1 else u.steps)
+    got = sorted((u.kind, tuple(sorted(map(str, u.cards)))) for u in units)
+    assert got == ref_decompose(cards, trump), (format_cards(cards), repr(trump))
+
+
+@given(samples(decks=1, twos=None, max_size=54))
+def test_one_deck_has_only_singles(case):
+    cards, trump = case
+    assert all(u.kind == "single" for u in decompose(cards, trump))
+    if cards:
+        suit = trump.suit_of(cards[0])
+        lead = [c for c in cards if trump.suit_of(c) == suit]
+        assert lead_format(lead, trump).total_pairs == 0
+
+
+# --- 2. following (§5, §11.1) ---------------------------------------------------------------
+
+
+def check_follows(hand, lead, trump):
+    """check_follow, legal_follows, iter_legal_follows and random_follow against the reference
+    on every play of the lead's size from the hand."""
     listed = [canon(p) for p in legal_follows(hand, lead, trump)]
     assert len(listed) == len(set(listed)), "legal_follows lists a play twice"
+    assert [canon(p) for p in iter_legal_follows(hand, lead, trump)] == listed
     accepted, reference = set(), set()
     for play in sub_multisets(hand, len(lead)):
         verdict = check_follow(hand, lead, list(play), trump)
-        assert bool(verdict) == verdict.ok
-        assert (verdict.reason == "") == verdict.ok, verdict.reason
+        assert (verdict.reason == "") == verdict.ok == bool(verdict), verdict
         if verdict:
             accepted.add(canon(play))
         if ref_is_legal_follow(hand, lead, play, trump):
@@ -120,16 +191,38 @@ def check_follows_against_reference(hand, lead, trump):
         "reference only:",
         sorted(format_cards(p) for p in reference - set(listed)),
     )
+    rng = random.Random(len(hand) * 1000 + len(lead))
+    for _ in range(5):
+        play = random_follow(hand, lead, trump, rng)
+        assert canon(play) in reference, (described, "random_follow", format_cards(play))
 
 
-# --- 2. who wins a trick (§6) ------------------------------------------------------------
+@pytest.mark.parametrize(("decks", "twos"), TABLES)
+@given(st.data())
+def test_following_matches_the_reference(decks, twos, data):
+    check_follows(*data.draw(follow_cases(decks, twos), label="case"))
 
 
-@given(trick_cases())
-def test_trick_winner_matches_reference(case):
-    plays, trump = case
+@pytest.mark.parametrize(("decks", "twos"), GROUP_TABLES)
+@given(st.data())
+def test_following_groups_matches_the_reference(decks, twos, data):
+    """Leads of tractors (titanics and triples with three decks) against hands rich in
+    groups (§5.3-§5.4, §11.1 (1)-(4))."""
+    check_follows(*data.draw(group_follow_cases(decks, twos), label="case"))
+
+
+@settings(max_examples=100)
+@given(follow_cases(decks=3, twos=None, lead_sizes=(6, 7), hand_sizes=(8, 10)))
+def test_following_long_leads_three_decks(case):
+    check_follows(*case)
+
+
+# --- 3. who wins a trick (§6, §11.1) ----------------------------------------------------------
+
+
+def check_winner(plays, trump):
     for play in plays:
-        assert play  # every play has as many cards as the lead
+        assert len(play) == len(plays[0])  # every play has as many cards as the lead
     expected = ref_trick_winner(plays, trump)
     actual = trick_winner(plays, trump)
     assert actual == expected, (
@@ -139,88 +232,49 @@ def test_trick_winner_matches_reference(case):
     )
 
 
-# --- 3. decompose (§3) -------------------------------------------------------------------
+@pytest.mark.parametrize(("decks", "twos"), TABLES)
+@given(st.data())
+def test_trick_winner_matches_the_reference(decks, twos, data):
+    check_winner(*data.draw(trick_cases(decks, twos), label="case"))
 
 
-@given(deck_samples())
-def test_decompose_covers_cards_with_valid_units(case):
-    cards, trump = case
-    units = decompose(cards, trump)
-    assert Counter(c for u in units for c in u.cards) == Counter(cards)
-    for u in units:
-        suits = {trump.suit_of(c) for c in u.cards}
-        assert len(suits) == 1, u.cards
-        assert u.suit in suits
-        size = Counter(u.cards)
-        if u.kind == "single":
-            assert len(u.cards) == 1
-        elif u.kind == "pair":
-            assert len(u.cards) == 2 and len(size) == 1, u.cards
-        else:
-            assert u.kind == "tractor", u.kind
-            assert len(u.cards) >= 4 and all(k == 2 for k in size.values()), u.cards
-            steps = sorted(trump.step(c) for c in size)
-            assert steps == list(range(steps[0], steps[0] + len(steps))), u.cards
-    shape = sorted(
-        (
-            u.suit,
-            len(u.cards) // 2 if len(u.cards) > 1 else 0,
-            max(map(trump.step, u.cards)),
-            len(u.cards),
+# --- 4. throws (§4, §11.1) ------------------------------------------------------------------
+
+
+def check_throws(lead, others, trump):
+    result = check_throw(lead, others, trump)
+    ok, candidates = ref_check_throw(lead, others, trump)
+    described = (format_cards(lead), [format_cards(h) for h in others], repr(trump))
+    assert result.ok == ok, (*described, result.reason)
+    forced = Counter(result.forced)
+    assert not forced - Counter(lead), described  # a sub-multiset of the lead
+    if ok:
+        assert forced == Counter(lead) and not result.reason, described
+    else:
+        units = [Counter(u.cards) for u in decompose(lead, trump)]
+        assert forced in units, (*described, format_cards(result.forced))
+        assert forced in [Counter(c) for c in candidates], (
+            *described,
+            "forced",
+            format_cards(result.forced),
+            "expected one of",
+            [format_cards(c) for c in candidates],
         )
-        for u in units
-    )
-    assert shape == ref_decompose_shape(cards, trump), (format_cards(cards), repr(trump))
+        assert result.reason and result.beaten is not None
+        beaters = Counter(result.beaten_by)
+        assert not beaters - Counter(others[result.holder]), "the beater is in the holder's hand"
 
 
-# --- 4. parse / format (§1) --------------------------------------------------------------
-
-RANK_TEXT = {11: "J", 12: "Q", 13: "K", 14: "A"}
-SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-def expected_text(card: Card, pretty: bool = False) -> str:
-    if card.suit == "J":
-        return "BJ" if card.rank == 16 else "LJ"
-    return (SYMBOL[card.suit] if pretty else card.suit) + RANK_TEXT.get(card.rank, str(card.rank))
-
-
-@pytest.mark.parametrize("card", ALL_54, ids=str)
-def test_every_card_round_trips(card):
-    text = expected_text(card)
-    assert str(card) == text
-    assert format_cards([card]) == text
-    assert Card.parse(text) == card
-    assert parse_cards(text) == [card]
-    pretty = format_cards([card], pretty=True)
-    assert pretty == expected_text(card, pretty=True)
-    assert parse_cards(pretty) == [card]
-    assert Card.parse(text.lower()) == card
-    if card.rank == 10 and card.suit != "J":
-        assert Card.parse(card.suit + "T") == card
-        assert Card.parse(SYMBOL[card.suit] + "T") == card
-    if card.suit == "J":
-        assert Card.parse("大王" if card.rank == 16 else "小王") == card
-
-
-@given(st.lists(cards_54, max_size=30), st.booleans())
-def test_card_lists_round_trip(cards, pretty):
-    text = format_cards(cards, pretty=pretty)
-    assert text == " ".join(expected_text(c, pretty) for c in cards)
-    assert parse_cards(text) == cards
-
-
-@pytest.mark.parametrize("bad", ["S1", "X5", "H11", "S", "JJ", "S10x", "♠Z"])
-def test_bad_token_is_named(bad):
-    with pytest.raises(CardParseError) as info:
-        parse_cards(f"HA {bad} S2")
-    assert bad in str(info.value)
+@pytest.mark.parametrize(("decks", "twos"), TABLES)
+@given(st.data())
+def test_check_throw_matches_the_reference(decks, twos, data):
+    check_throws(*data.draw(throw_cases(decks, twos), label="case"))
 
 
 # --- 5. sort (§2) ------------------------------------------------------------------------
 
 
-@given(deck_samples(max_size=25))
+@given(samples(decks=2, twos=False, max_size=25))
 def test_sort_is_strongest_first_by_group(case):
     cards, trump = case
     out = trump.sort(cards)
@@ -233,31 +287,7 @@ def test_sort_is_strongest_first_by_group(case):
             assert trump.step(a) >= trump.step(b), (format_cards(out), repr(trump))
 
 
-# --- 6. throws (§4) ----------------------------------------------------------------------
-
-
-@given(throw_cases())
-def test_check_throw_matches_reference(case):
-    lead, others, trump = case
-    result = check_throw(lead, others, trump)
-    ok, candidates = ref_check_throw(lead, others, trump)
-    described = (format_cards(lead), [format_cards(h) for h in others], repr(trump))
-    assert result.ok == ok, (*described, result.reason)
-    forced = Counter(result.forced)
-    assert not forced - Counter(lead), described  # a sub-multiset of the lead
-    if ok:
-        assert forced == Counter(lead), described
-    else:
-        units = [Counter(u.cards) for u in decompose(lead, trump)]
-        assert forced in units, (*described, format_cards(result.forced))
-        assert forced in [Counter(c) for c in candidates], (
-            *described,
-            "forced",
-            format_cards(result.forced),
-            "expected one of",
-            [format_cards(c) for c in candidates],
-        )
-        assert result.reason
+# --- 6. hand-made cases: the rule book's examples and the subtle sentences of §4-§6 ----------
 
 
 def test_rules_examples_throw():
@@ -329,7 +359,7 @@ def test_tractor_obligations_use_the_plays_own_choice_of_tractor():
     assert check_follow(hand, lead, legal, trump), check_follow(hand, lead, legal, trump).reason
     assert check_follow(hand, lead, legal_too, trump)
     assert not check_follow(hand, lead, illegal, trump)
-    check_follows_against_reference(hand, lead, trump)
+    check_follows(hand, lead, trump)
 
 
 @pytest.mark.parametrize(
