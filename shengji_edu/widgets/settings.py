@@ -10,6 +10,9 @@ the rules gain (``decks``, ``twos_are_trump``, ``kitty="plain"`` …) appears he
   with it (``Round(0, rules)`` does not raise), so a rule the engine does not play yet is
   not offered.
 
+A starting level that is not on the chosen ladder (2 under ``levels="5-10-K"``, RULES §12.1)
+starts the match on the ladder's first rung, and the status line says so.
+
 Options are labelled in the table's language where a label is known (:data:`LABELS`),
 otherwise by their field name and value. Changes take effect with *new match*; if a hand is
 in progress the first press asks, and a second button (new for each question, so a double
@@ -30,6 +33,7 @@ from .. import rules as rules_module
 from ..cards import rank_text
 from ..game import Round
 from ..i18n import LANGUAGES, N_, Translator
+from ..ladders import level_ladder
 from ..players import PLAYER_TYPES
 from ..rules import RuleSet
 from .views import COMPUTER_NAMES
@@ -336,7 +340,9 @@ class Settings:
         computer = self.computer_dropdown.value
         chosen = {name: self.options[name][d.value] for name, d in self.rule_dropdowns.items()}
         rules = RuleSet(**chosen)  # a combination no seed plays: a ValueError naming both
-        return seed, computer, rules, self.level_dropdown.value or 2
+        rungs = level_ladder(rules)
+        level = self.level_dropdown.value or rungs[0]
+        return seed, computer, rules, level if level in rungs else rungs[0]
 
     def ask_to_confirm(self, tr: Translator, on_confirm: Callable[[], None]) -> None:
         """Show a fresh confirm button (a click meant for an earlier one cannot answer it)."""

@@ -17,7 +17,7 @@ from itertools import combinations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reference_decks import sub_multisets
+from reference import sub_multisets
 
 import shengji_edu.reporting as reporting
 import shengji_edu.yielding as yielding

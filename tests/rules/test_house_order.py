@@ -16,7 +16,8 @@ from itertools import product
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
-from strategies import ALL_54, deck_samples, follow_cases, throw_cases, trick_cases
+from strategies import ALL_54, follow_cases, throw_cases, trick_cases
+from strategies import samples as deck_samples
 
 from shengji_edu import (
     Card,
