@@ -38,6 +38,7 @@ A refused declaration raises ``ValueError`` with a :class:`~shengji_edu.i18n.Mes
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -73,10 +74,12 @@ _LADDER = {
 }
 
 
+@functools.cache
 def _ladder(decks: int, joker_bids: str = "pairs") -> dict[tuple[int, str], int]:
     """The declarations of ``decks`` decks as (copies, what) → strength; ``joker_bids``
     (RULES §12.2) keeps the joker declarations (``"pairs"``), drops them (``"none"``) or
-    replaces them by all four jokers at once (``"four"``, key ``(4, "jokers")``)."""
+    replaces them by all four jokers at once (``"four"``, key ``(4, "jokers")``). Made once
+    per pair of arguments (the deal asks for it after every level card); do not change it."""
     ladder = {key: value for key, value in _LADDER.items() if key[0] <= decks}
     if joker_bids != "pairs":
         ladder = {key: value for key, value in ladder.items() if key[1] == "level"}

@@ -30,18 +30,13 @@ from ..yielding import twin_dealer, yield_round
 from .errors import IllegalMove, WrongPhase
 from .public import DEALING, next_seat, team_of
 
+HOUSE_BIDDING = ("joker_colour", "yield", "report")
+"""The ``RuleSet.bidding`` values whose declaring rounds this mixin (and the report round)
+run; the round notes at its start whether one decides the hand (``_house_bidding``)."""
+
 
 class HouseRounds:
     """The declaring rounds of ``joker_colour`` and ``yield`` (the state is the round's)."""
-
-    @property
-    def _house_bidding(self) -> bool:
-        """True when a house declaring round (RULES §12.4, §12.6) decides this hand."""
-        return (
-            self.rules.bidding in ("joker_colour", "yield", "report")
-            and self._fixed_trump is None
-            and not self._at_ace  # wearing the A: nobody declares (RULES §12.12)
-        )
 
     @property
     def _house_now(self) -> bool:

@@ -66,6 +66,8 @@ class KittyAndOvercalls:
         cards = self.check_bury(seat, cards)
         remove_cards(self._hands[seat], cards)
         self._buried = self._kitty_cards = tuple(cards)
+        if self.rules.open_kitty:  # shown to everyone (RULES §12.11)
+            self._shown_kitty = self._buried
         self._buried_by = seat
         self._kitty_holder = None
         self._actions.append({"action": "bury", "seat": seat, "cards": format_cards(cards)})

@@ -157,6 +157,7 @@ class ReportRound:
         remove_cards(self._hands[seat], cards)
         self._hands[target].extend(cards)
         self._returns += ((seat, target, tuple(cards)),)
+        self._returns_shown += ((seat, target, len(cards)),)
         self._returns_due = tuple(rest)
         self._actions.append({"action": "return", "seat": seat, "cards": format_cards(cards)})
         self._events.append(ev.Event(RETURN, seat, {"to": target, "count": len(cards)}))

@@ -45,7 +45,7 @@ from ..trump import Trump
 from . import events as ev
 from .dealing import Dealing
 from .errors import BadGuess, NoSuchSeat, OutOfTurn, WrongPhase
-from .house_rounds import HouseRounds
+from .house_rounds import HOUSE_BIDDING, HouseRounds
 from .kitty import KittyAndOvercalls
 from .playing import Playing
 from .public import (
@@ -293,6 +293,12 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
         self._reports: dict[int, tuple[Card, ...] | None] = {}  # secret until all answered
         self._report_outcome = None
         self._returns: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()
+        self._returns_shown: tuple[tuple[int, int, int], ...] = ()  # (giver, to, how many)
+        self._shown_kitty: tuple[Card, ...] = ()  # the buried cards, with open_kitty
+        # a house declaring round decides this hand (RULES §12.4-§12.6; not when wearing the A)
+        self._house_bidding = (
+            rules.bidding in HOUSE_BIDDING and fixed_trump is None and not self._at_ace
+        )
         self._returns_due: tuple[int, ...] = ()
         self._overcall_turn: int | None = None
         self._tricks: tuple[Trick, ...] = ()
@@ -548,9 +554,9 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
                 (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
                 self._result,
                 self._overcalls,
-                tuple((giver, to, len(cards)) for giver, to, cards in self._returns),
+                self._returns_shown,
                 self._returns_due,
-                self._buried if self.rules.open_kitty else (),
+                self._shown_kitty,
             ),
         )
 
@@ -691,6 +697,8 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
         world._overcalls = public.overcalls
         world._reports, world._report_outcome = {}, None
         world._returns, world._returns_due = (), public.returns_due
+        world._returns_shown, world._shown_kitty = public.returns, public.open_kitty
+        world._house_bidding = False  # a world is played from the first lead
         world._overcall_turn = None
         world._tricks = public.tricks
         world._current = public.current_trick
