@@ -1,12 +1,15 @@
-"""Exercise 11 · More decks (lesson 11): the deck, units, settlement, a lead's shape, the kitty.
+"""Exercise 11 · More decks (lesson 11): the deck, units, settlement, a lead's shape, the kitty,
+and two house rules written as data.
 
-Every question turns a number the two-deck game hides (every card twice, pairs the only
-wide unit, 40-point steps) into a parameter, as RULES §11 does. The cases are one, two and
+Questions 1-5 turn a number the two-deck game hides (every card twice, pairs the only wide
+unit, 40-point steps) into a parameter, as RULES §11 does. Questions 6 and 7 read a house rule
+given as a table (RULES §12.9, §12.8): one function settles by any settlement table given as
+bands, one computes the kitty multiplier of any of §12.8's tables. The cases are one, two and
 three decks: generated hands hold each card at most three times (a three-deck shoe), and
 every check names the RULES section that decides a failing case. Trumps are passed as the
 package's ``Trump`` (the 2s are never always trump here: §11.2 is in the lesson only), the
-rules as plain values (``decks``, ``kitty``, ``kitty_max``), so the same cases run in the
-notebook and in the grader.
+rules and tables as plain values (``decks``, ``kitty``, ``kitty_max``, bands as tuples), so
+the same cases run in the notebook and in the grader.
 
 Decisions (the lesson and RULES leave them open):
 
@@ -15,6 +18,12 @@ Decisions (the lesson and RULES leave them open):
 * ``lead_shape`` and ``multiplier`` are asked only about cards of one effective suit (a lead).
 * ``settle_levels`` is asked about points from 0 up to 40 per deck above the deck's points
   (the kitty can lift the defenders past them), in steps of 5 as in a real hand.
+* ``settle_by`` is given tables that make sense as tables (the package's own check, RULES
+  §12.9: they start at 0, rise, dealers' bands first) and points from 0 up, never negative;
+  ``step`` is ``None`` when the last band has none. It is asked about every band's first
+  point and the one before it, and past the last band, so an edge that is off by one fails.
+* ``kitty_table`` is asked about ``"cards"``, ``"pairs"`` and ``"width"`` without a cap (the
+  cap is question 5's).
 """
 
 from __future__ import annotations
@@ -23,6 +32,7 @@ import random
 
 from ..cards import ALL_CARDS, Card, format_cards
 from ..cards import parse_cards as _cards
+from ..settlement_tables import SettlementTable
 from ..trump import Trump
 from ..units import decompose, lead_format
 from .checking import CardMultiset, Group, NumberMultiset, OneOf, Question, WholeNumber
@@ -90,6 +100,31 @@ def _explain_multiplier(args: tuple, expected: object) -> list[str]:
         f"RULES §11.1 and §11.4: m = {m}, the cards in the largest unit of the lead "
         f"({_units_text(lead, trump)}); power gives 2**m, linear 2*m, plain m; kitty_max "
         f"caps it ({cap} here)."
+    ]
+
+
+def _explain_table(args: tuple, expected: object) -> list[str]:
+    points, bands, step = args
+    low, side, levels = [band for band in bands if band[0] <= points][-1]
+    past = "none" if step is None else f"one more level per full {step} points past it"
+    return [
+        "RULES §12.9, settlement tables: the band that applies is the last one whose first "
+        'point is at or below the points; "D": the dealers keep the deal with its levels, '
+        '"A": the defenders take it with its levels; past the last band\'s first point, one '
+        "more level per full step (step None: no more).",
+        f"Here the points, {points}, fall in the band ({low}, {side!r}, {levels}); the last band "
+        f"starts at {bands[-1][0]} (step: {past}).",
+    ]
+
+
+def _explain_kitty_table(args: tuple, expected: object) -> list[str]:
+    lead, trump, kitty = args
+    return [
+        "RULES §12.8: cards 2 ** (cards led); pairs 2 ** (1 + the pairs in the lead: a pair 1, "
+        "a tractor of k pairs k, a triple 1, a titanic of k triples k); width: the first kind "
+        "the lead holds, in the order titanic (2 * 3 ** k), triple (6), tractor (2 * 2 ** k), "
+        "pair (4), single (2), k the steps of its longest one.",
+        f"The package splits this lead into: {_units_text(lead, trump)}.",
     ]
 
 
@@ -193,6 +228,57 @@ def _multiplier_case(rng: random.Random) -> tuple:
         cards = decompose(cards, trump)[0].cards
     kitty_max = rng.choice((None, None, 64, 16, 8, 1))
     return (cards, trump, rng.choice(("power", "linear", "plain")), kitty_max)
+
+
+def _table_case(rng: random.Random) -> tuple:
+    """A settlement table that makes sense (RULES §12.9), and points to settle by it."""
+    bands: list[tuple[int, str, int]] = []
+    low = 0
+    for levels in sorted(rng.sample(range(5), rng.randint(1, 4)), reverse=True):  # dealers
+        bands.append((low, "D", levels))
+        low += 1 if low == 0 and rng.random() < 0.5 else 5 * rng.randint(1, 8)
+    levels = rng.randint(0, 2)
+    for _ in range(rng.randint(1, 5)):  # defenders
+        bands.append((low, "A", levels))
+        low += 5 * rng.randint(1, 6)
+        levels += rng.randint(0, 3)
+    step = rng.choice((None, 5, 10, 20, 20, 40, 60))
+    last = bands[-1][0]
+    points = rng.choice(
+        [rng.randrange(0, last + 5), rng.randrange(last, last + 200), rng.choice(bands)[0]]
+    )
+    return (points, bands, step)
+
+
+def _as_bands(text: str, decks: int = 2) -> tuple[list[tuple[int, str, int]], int | None]:
+    """A table of RULES §12.9 as the question's values: (bands, step)."""
+    table = SettlementTable.parse(text, decks)
+    return [(b.low, b.side, b.levels) for b in table.bands], table.bands[-1].step
+
+
+def _table_cases() -> list[tuple]:
+    """Every named table (one, two, three decks) and two custom ones, at each band's first
+    point and the point before it, and past the last band."""
+    named = [(name, decks) for name in ("standard", "escalating") for decks in (1, 2, 3)]
+    named += [("twenty", 2), ("one_deck_classic", 1)]
+    tables = [_as_bands(name, decks) for name, decks in named]
+    tables += [_as_bands("0:D3/1:D2/40:D1/80:D0/120:A0/160:A1+40"), _as_bands("0:A0+10")]
+    cases = []
+    for bands, step in tables:
+        points = {0}
+        for low, _side, _levels in bands:
+            points |= {low, max(0, low - 1), low + 4}
+        last = bands[-1][0]
+        points |= {last + k * (step or 20) + d for k in (1, 2, 3) for d in (-1, 0)}
+        cases += [(n, bands, step) for n in sorted(points)]
+    return cases
+
+
+def _kitty_table_case(rng: random.Random) -> tuple:
+    cards, trump = _shape_case(rng)
+    if rng.random() < 0.3:
+        cards = decompose(cards, trump)[0].cards
+    return (cards, trump, rng.choice(("cards", "pairs", "width")))
 
 
 # --- the questions ------------------------------------------------------------------------------
@@ -333,4 +419,59 @@ q5 = Question(
     builds_on=(4,),
 )
 
-QUESTIONS = [q1, q2, q3, q4, q5]
+_LEVEL2 = Trump(2, "S")
+_KITTY_TEXTS = ["HA", "H4 H4", "HA HK HQ", "HA HA H9 H9", "H4 H4 H5 H5", "H4 H4 H5 H5 H6 H6"]
+_KITTY_TEXTS += ["H5 H5 H5", "H4 H4 H4 H5 H5 H5", "H9 H9 H9 H4 H4 H5 H5 H6 H6"]
+_KITTY_TEXTS += ["H9 H9 H9 H8 H8 H8 H7 H7 H7 HK HK HQ HQ", "H9 H9 H9 HK HK HQ HQ"]
+
+q6 = Question(
+    exercise=EXERCISE,
+    number=6,
+    function="settle_by",
+    params=("points", "bands", "step"),
+    reference="_table_reference",
+    answer=Group(
+        [OneOf(("D", "A"), "'D' or 'A'"), WholeNumber()],
+        "a tuple (side, levels): ('D', n) or ('A', n)",
+        ["side", "levels"],
+    ),
+    fixed=_table_cases(),
+    generate=_table_case,
+    random_cases=300,
+    size=lambda points, bands, step: 0,
+    explain=_explain_table,
+    hint="""
+        Find the band that applies: the last (low, side, levels) whose low is at or below the
+        points (the bands rise, so keep the last one that fits). If it is the last band and
+        step is not None, add one level for every full step above its low:
+        (points - low) // step. Return (side, levels).
+    """,
+    solution="settle_by",
+)
+
+q7 = Question(
+    exercise=EXERCISE,
+    number=7,
+    function="kitty_table",
+    params=("lead", "trump", "kitty"),
+    reference="_kitty_table_reference",
+    answer=WholeNumber(),
+    fixed=[
+        (_cards(text), _LEVEL2, kitty)
+        for text in _KITTY_TEXTS
+        for kitty in ("cards", "pairs", "width")
+    ],
+    generate=_kitty_table_case,
+    explain=_explain_kitty_table,
+    hint="""
+        Your lead_shape gives (titanic lengths, tractor lengths, triples, pairs, singles).
+        Keep one small rule per table in a dictionary and look kitty up in it: "cards" is
+        2 ** len(lead); "pairs" is 2 ** (1 + every pair: each titanic or tractor counts its
+        steps, each triple and pair one); "width" looks for a titanic first (2 * 3 ** its
+        longest), then a triple (6), a tractor (2 * 2 ** its longest), a pair (4), else 2.
+    """,
+    solution="kitty_table",
+    builds_on=(4,),
+)
+
+QUESTIONS = [q1, q2, q3, q4, q5, q6, q7]

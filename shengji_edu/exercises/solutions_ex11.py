@@ -12,6 +12,7 @@ from collections import Counter
 from ..cards import ALL_CARDS, Card, new_deck
 from ..rules import RuleSet
 from ..scoring import kitty_multiplier, settle
+from ..settlement_tables import Band, SettlementTable
 from ..trump import Trump
 from ..units import decompose, lead_format
 
@@ -94,6 +95,35 @@ def multiplier(lead, trump, kitty, kitty_max):
     return value if kitty_max is None else min(value, kitty_max)
 
 
+def settle_by(points, bands, step):
+    """(side, levels) for the defenders' points by a table of bands (low, side, levels)."""
+    low, side, levels = [band for band in bands if band[0] <= points][-1]
+    if low == bands[-1][0] and step is not None:  # past the last band's first point
+        levels += (points - low) // step
+    return side, levels
+
+
+def kitty_table(lead, trump, kitty):
+    """The kitty multiplier of the last lead by a table of RULES §12.8: cards, pairs, width."""
+    titanics, tractors, triples, pairs, singles = lead_shape(lead, trump)
+
+    def width():
+        if titanics:
+            return 2 * 3 ** max(titanics)
+        if triples:
+            return 6
+        if tractors:
+            return 2 * 2 ** max(tractors)
+        return 4 if pairs else 2
+
+    tables = {
+        "cards": lambda: 2 ** len(lead),
+        "pairs": lambda: 2 ** (1 + sum(titanics) + sum(tractors) + triples + pairs),
+        "width": width,
+    }
+    return tables[kitty]()
+
+
 def _deck_reference(decks: int) -> list[Card]:
     return new_deck(decks)
 
@@ -117,3 +147,21 @@ def _shape_reference(cards: list[Card], trump: Trump) -> tuple:
 
 def _multiplier_reference(lead: list[Card], trump: Trump, kitty: str, kitty_max: int | None) -> int:
     return kitty_multiplier(lead, trump, RuleSet(kitty=kitty, kitty_max=kitty_max))
+
+
+def _table_reference(points: int, bands: list, step: int | None) -> tuple[str, int]:
+    last = len(bands) - 1
+    table = SettlementTable(
+        tuple(
+            Band(low, side, levels, step if index == last else None)
+            for index, (low, side, levels) in enumerate(bands)
+        )
+    )
+    result = table.settle(points)
+    return (
+        "A" if result.defenders_take_deal else "D"
+    ), result.dealer_levels + result.defender_levels
+
+
+def _kitty_table_reference(lead: list[Card], trump: Trump, kitty: str) -> int:
+    return kitty_multiplier(lead, trump, RuleSet(kitty=kitty, decks=3))

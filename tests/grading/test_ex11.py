@@ -3,10 +3,12 @@
 * the stored solutions pass (also as printed by ``q.solution()``, in the notebook's context);
 * a stub is NOT ATTEMPTED;
 * plausible wrong answers, most of them the two-deck habit the lesson is about (a pair is a
-  card counted twice, 40-point steps, every card twice), FAIL, and each message names the
-  RULES section that decides the case;
+  card counted twice, 40-point steps, every card twice) or a table read wrong (a band's edge
+  off by one, the step forgotten, the width kitty table in the wrong order), FAIL, and each
+  message names the RULES section that decides the case;
 * a function that changes its input FAILs, saying so;
-* ``multiplier`` built on a wrong ``lead_shape`` is told to fix question 4 first;
+* ``multiplier`` and ``kitty_table`` built on a wrong ``lead_shape`` are told to fix question 4
+  first;
 * ``shengji grade`` grades a solved copy PASS everywhere and the student copy NOT ATTEMPTED.
 
 ``wrong_answers()`` is also read by tests/grading/test_exercises.py, whose general checks (every
@@ -34,6 +36,7 @@ SOLUTION_COPY = ROOT / "exercises" / "solutions" / notebook_name("ex11")
 BY_NUMBER = {q.number: q for q in ex11.QUESTIONS}
 SECTION = {1: "RULES §11.1", 2: "RULES §11.1, units", 3: "RULES §11.1, settlement"}
 SECTION |= {4: "RULES §11.1, decomposition", 5: "RULES §11.1 and §11.4"}
+SECTION |= {6: "RULES §12.9, settlement tables", 7: "RULES §12.8"}
 
 
 def wrong_answers() -> dict[str, list]:
@@ -112,6 +115,70 @@ def wrong_answers() -> dict[str, list]:
         value = solved11.multiplier(lead, trump, kitty, None)
         return value if kitty_max is None else max(value, kitty_max)
 
+    def step_forgotten(points, bands, step):
+        low, side, levels = [band for band in bands if band[0] <= points][-1]
+        return side, levels
+
+    def step_counted_from_zero(points, bands, step):
+        low, side, levels = [band for band in bands if band[0] <= points][-1]
+        if low == bands[-1][0] and step is not None:
+            levels += points // step
+        return side, levels
+
+    def band_starts_after_its_first_point(points, bands, step):  # < where <= is meant
+        low, side, levels = ([band for band in bands if band[0] < points] or bands[:1])[-1]
+        if low == bands[-1][0] and step is not None:
+            levels += (points - low) // step
+        return side, levels
+
+    def step_never_none(points, bands, step):
+        low, side, levels = [band for band in bands if band[0] <= points][-1]
+        if low == bands[-1][0]:
+            levels += (points - low) // step
+        return side, levels
+
+    def first_band_that_fits(points, bands, step):
+        low, side, levels = next(band for band in bands if band[0] <= points)
+        if low == bands[-1][0] and step is not None:
+            levels += (points - low) // step
+        return side, levels
+
+    def _kitty_with(lead, trump, kitty, **changed):
+        titanics, tractors, triples, pairs, singles = solved11.lead_shape(lead, trump)
+        if kitty == "cards":
+            return changed.get("cards", lambda: 2 ** len(lead))()
+        if kitty == "pairs":
+            counted = triples if changed.get("triples_are_pairs", True) else 0
+            return 2 ** (1 + sum(titanics) + sum(tractors) + counted + pairs)
+        kinds = [("titanic", titanics), ("triple", triples), ("tractor", tractors)]
+        kinds += [("pair", pairs)]
+        if changed.get("largest_first"):  # by the kind that is largest, not the seed's order
+            kinds = [kinds[0], kinds[2], kinds[1], kinds[3]]
+        for kind, held in kinds:
+            if held:
+                value = {
+                    "titanic": 2 * 3 ** max(titanics) if titanics else 0,
+                    "triple": 6,
+                    "tractor": 2 * 2 ** max(tractors) if tractors else 0,
+                    "pair": 4,
+                }[kind]
+                if kind == "titanic" and changed.get("titanic_without_2"):
+                    value //= 2
+                return value
+        return 2
+
+    def width_by_the_largest_kind(lead, trump, kitty):
+        return _kitty_with(lead, trump, kitty, largest_first=True)
+
+    def triples_are_no_pairs(lead, trump, kitty):  # two-deck thinking: pairs only
+        return _kitty_with(lead, trump, kitty, triples_are_pairs=False)
+
+    def distinct_cards_only(lead, trump, kitty):
+        return _kitty_with(lead, trump, kitty, cards=lambda: 2 ** len(set(lead)))
+
+    def titanic_without_the_2(lead, trump, kitty):
+        return _kitty_with(lead, trump, kitty, titanic_without_2=True)
+
     return {
         "ex11.q1": [two_copies, no_jokers, one_of_each],
         "ex11.q2": [pairs_are_counted_twice, steps_as_a_set, printed_suits],
@@ -123,6 +190,19 @@ def wrong_answers() -> dict[str, list]:
             longest_run_first,
         ],
         "ex11.q5": [cap_ignored, plain_as_2m, triples_counted_as_pairs, cap_as_a_floor],
+        "ex11.q6": [
+            step_forgotten,
+            step_counted_from_zero,
+            band_starts_after_its_first_point,
+            step_never_none,
+            first_band_that_fits,
+        ],
+        "ex11.q7": [
+            width_by_the_largest_kind,
+            triples_are_no_pairs,
+            distinct_cards_only,
+            titanic_without_the_2,
+        ],
     }
 
 
@@ -172,13 +252,15 @@ def by_id(qid: str):
 
 
 # --- the solutions and the stubs -------------------------------------------------------------
-def test_five_questions_easy_to_hard():
+def test_seven_questions_the_last_two_on_house_rule_tables():
     assert [q.function for q in questions("ex11")] == [
         "deck_of",
         "unit_kind",
         "settle_levels",
         "lead_shape",
         "multiplier",
+        "settle_by",
+        "kitty_table",
     ]
     assert set(WRONG) == {q.id for q in ex11.QUESTIONS}
 
@@ -211,6 +293,12 @@ def test_the_cases_cover_every_kind_and_three_decks():
     assert {c.args[1] for c in ex11.q3.cases()} == {1, 2, 3}
     assert {c.args[2] for c in ex11.q5.cases()} == {"power", "linear", "plain"}
     assert {c.args[3] for c in ex11.q5.cases()} >= {None, 64}
+    tables = {(tuple(c.args[1]), c.args[2]) for c in ex11.q6.cases()}
+    assert len(tables) >= 100 and {step for _, step in tables} >= {None, 20, 40}
+    assert {side for bands, _ in tables for _, side, _ in bands} == {"D", "A"}
+    for points, bands, _step in (c.args for c in ex11.q6.cases()):
+        assert points >= 0 and bands[0][0] == 0  # tables that make sense, points from 0
+    assert {c.args[2] for c in ex11.q7.cases()} == {"cards", "pairs", "width"}
 
 
 # --- wrong answers -------------------------------------------------------------------------
@@ -242,9 +330,17 @@ def test_the_messages_show_what_decides_the_case():
     assert "10" in message.split("For this input")[1].split("the answer should be:")[0]
     message = ex11.q5.run(WRONG["ex11.q5"][0]).message
     assert "kitty_max = " in message and "caps it (at most x" in message
+    message = ex11.q6.run(WRONG["ex11.q6"][0]).message  # the step past the last band
+    assert "step = 20" in message and "past the last band" in message
+    assert "the last band starts at" in message
+    message = ex11.q6.run(WRONG["ex11.q6"][2]).message  # an edge off by one
+    assert "    points = 1\n" in message
+    message = ex11.q7.run(WRONG["ex11.q7"][0]).message  # triple before tractor
+    assert "the first kind" in message and "The package splits this lead into: " in message
+    assert 'kitty = "width"' in message and "tractor HK HK HQ HQ + triple H9 H9 H9" in message
 
 
-@pytest.mark.parametrize("question", [ex11.q2, ex11.q4, ex11.q5], ids=lambda q: q.id)
+@pytest.mark.parametrize("question", [ex11.q2, ex11.q4, ex11.q5, ex11.q7], ids=lambda q: q.id)
 def test_a_function_that_changes_its_input_fails(question):
     def spoils(*args):
         answer = question.solution_function(*args)
@@ -287,6 +383,9 @@ def test_a_multiplier_failing_only_because_of_lead_shape_is_told_to_fix_question
     assert "Fix question 4 first" in result.message
     right = notebook_namespace(ex11.q4.solution_code() + MULTIPLIER)
     assert ex11.q5.run(right["multiplier"]).passed
+    ns = notebook_namespace(textwrap.dedent(wrong_shape) + "\n" + ex11.q7.solution_code())
+    result = ex11.q7.run(ns["kitty_table"])
+    assert result.status == FAIL and "Fix question 4 first" in result.message
 
 
 # --- the notebooks and the grader ----------------------------------------------------------

@@ -85,10 +85,15 @@ def load_tool():
 
 
 # --- the questions and their solutions ----------------------------------------------------------
+MORE_QUESTIONS = {"ex11": 7}
+"""Exercises allowed more than six questions, and why: ex11 adds two on the house rules of
+RULES §12 written as data (a settlement table, the kitty tables) to its five on more decks."""
+
+
 def test_every_exercise_has_three_to_six_questions_with_unique_names():
     for exercise in EXERCISES:
         qs = questions(exercise)
-        assert 3 <= len(qs) <= 6, exercise
+        assert 3 <= len(qs) <= MORE_QUESTIONS.get(exercise, 6), exercise
         assert [q.number for q in qs] == list(range(1, len(qs) + 1))
         assert len({q.function for q in qs}) == len(qs)
     assert len({q.id for q in ALL_QUESTIONS}) == len(ALL_QUESTIONS)
