@@ -338,15 +338,20 @@ class Dealing:
         self._events.append(ev.Event(ev.PASS, seat))
         self._advance_auction()
 
-    def _advance_auction(self) -> None:
-        if self._house_bidding:
-            self._advance_house_round()
-            return
+    def _passes_in_a_row(self) -> int:
+        """How many of the last bids were passes, counted back to the last declaration."""
         passes = 0
         for _seat, cards in reversed(self._bids):
             if cards is not None:
                 break
             passes += 1
+        return passes
+
+    def _advance_auction(self) -> None:
+        if self._house_bidding:
+            self._advance_house_round()
+            return
+        passes = self._passes_in_a_row()
         declared = any(cards is not None for _seat, cards in self._bids)
         if (declared and passes >= 3) or (not declared and passes >= 4):
             self._resolve_trump()

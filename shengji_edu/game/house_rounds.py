@@ -166,12 +166,7 @@ class HouseRounds:
             else:
                 self._auction_turn = (self._auction_turn + 2) % 4
             return
-        passes = 0
-        for _seat, cards in reversed(self._bids):
-            if cards is not None:
-                break
-            passes += 1
-        if passes >= 4:
+        if self._passes_in_a_row() >= 4:
             self._resolve_trump()
         else:
             self._auction_turn = next_seat(self._auction_turn)

@@ -64,6 +64,18 @@ VIEW_FORMAT = "shengji-edu public table"
 VIEW_VERSION = 1
 
 
+def hand_level(
+    levels: tuple[int, int], dealer: int | None, declarations: Sequence[Declaration]
+) -> int:
+    """The rank that is trump this hand: the dealer team's level; in a first hand, before the
+    dealer is fixed, the first declarer's team's; before any declaration, team 0's."""
+    if dealer is None:
+        if not declarations:
+            return levels[0]
+        dealer = declarations[0].seat
+    return levels[dealer % 2]  # team_of(dealer)
+
+
 def phase_name(phase: str) -> Message:
     """A phase as a message parameter: ``kitty`` in English, ``扣底`` in Chinese."""
     return message(PHASE_NAMES.get(phase, phase))
@@ -226,12 +238,7 @@ class PublicTable(NamedTuple):
     def level_rank(self) -> int:
         """The rank that is trump this hand: the dealer team's level (in a first hand, before
         the dealer is fixed, the first declarer's team's; before any declaration, team 0's)."""
-        dealer = self.dealer
-        if dealer is None:
-            if not self.declarations:
-                return self.levels[0]
-            dealer = self.declarations[0].seat
-        return self.levels[dealer % 2]  # team_of(dealer)
+        return hand_level(self.levels, self.dealer, self.declarations)
 
     @property
     def declaring_closed(self) -> bool:

@@ -67,6 +67,7 @@ from .public import (
     bury_refusal,
     check_seat,
     declaring_closed,
+    hand_level,
     next_seat,
     phase_name,
     team_of,
@@ -380,11 +381,9 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
         """The rank that is trump this hand: the dealer team's level (in a first hand, before
         the dealer is fixed, the first declarer's team's; before any declaration, team 0's)."""
         dealer = self._dealer
-        if dealer is None:
-            if not self._declarations:
-                return self._levels[0]
-            dealer = self._declarations[0].seat
-        return self._levels[dealer % 2]  # team_of(dealer)
+        if dealer is not None:  # hand_level's common case, in line
+            return self._levels[dealer % 2]
+        return hand_level(self._levels, None, self._declarations)
 
     @property
     def wear_ace_hand(self) -> bool:
