@@ -36,7 +36,7 @@ import hashlib
 import random
 from collections.abc import Sequence
 
-from ..cards import Card, as_cards, rank_text
+from ..cards import Card, rank_text
 from ..declaring import Declaration
 from ..i18n import message
 from ..ladders import level_ladder
@@ -44,7 +44,7 @@ from ..rules import RuleSet
 from ..trump import Trump
 from . import events as ev
 from .dealing import Dealing
-from .errors import BadGuess, NoSuchSeat, OutOfTurn, WrongPhase
+from .errors import NoSuchSeat, OutOfTurn, WrongPhase
 from .house_rounds import HOUSE_BIDDING, HouseRounds
 from .kitty import KittyAndOvercalls
 from .playing import Playing
@@ -75,6 +75,7 @@ from .public import (
 from .report_round import ReportRound
 from .settling import ACE, Settling
 from .view import PlayerView, make_view
+from .worlds import _shown, build_world
 
 __all__ = [
     "ACE",
@@ -623,97 +624,7 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
         and actions; its trick history, points and voids are the record's. Search players
         play it out.
         """
-        if not isinstance(public, PublicTable):
-            raise BadGuess(
-                message("a world is built from a PublicTable (round.public or view.public)")
-            )
-        if public.phase != PLAYING:
-            raise WrongPhase(
-                message(
-                    "what-if worlds are made during play, not in the {phase} phase",
-                    phase=phase_name(public.phase),
-                )
-            )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise BadGuess(
-                message("a world's seed must be a whole number, not {value}", value=_shown(seed))
-            )
-        if isinstance(hands, (str, bytes, dict)) or not isinstance(hands, Sequence):
-            raise BadGuess(message("a what-if guess gives 4 hands, one list of cards per seat"))
-        if len(hands) != 4:
-            raise BadGuess(message("a what-if guess gives 4 hands, not {given}", given=len(hands)))
-        guess = [as_cards(h) for h in hands]
-        if tuple(len(h) for h in guess) != public.hand_sizes:
-            raise BadGuess(
-                message(
-                    "a what-if guess must give every seat as many cards as it holds "
-                    "{sizes}, not {given}",
-                    sizes=str(public.hand_sizes),
-                    given=str(tuple(len(h) for h in guess)),
-                )
-            )
-        kitty = tuple(as_cards(buried))
-        size = public.rules.kitty_size
-        if len(kitty) != size:
-            raise BadGuess(
-                message(
-                    "a what-if kitty holds {size} cards, not {given}", size=size, given=len(kitty)
-                )
-            )
-        world = cls.__new__(cls)
-        world.seed = None
-        world.rules = public.rules
-        world.rng = random.Random(seed)
-        world._levels = public.levels
-        world._dealer = public.dealer
-        world._starting_dealer = public.starting_dealer
-        world._first_hand = public.first_hand
-        world._fixed_trump = public.fixed_trump
-        world._dealt_cards = public.rules.dealt_cards
-        world._deck = []  # a world was never dealt: it knows only the guess
-        world._fallback_dealer = None
-        world._fallback_flip = None
-        world._fallback_suit = None
-        world._rng_seed = seed
-        world._seat_rngs = [None] * 4
-        world._dealt = public.dealt
-        world._hands = guess
-        world._declarable = [[] for _ in SEATS]
-        world._declaration_cache = [None] * 4
-        world._declaring_seats = ()
-        world._deal_levels = (public.level_rank,)
-        world._at_ace = declaring_closed(public.rules, public.levels, public.starting_dealer)
-        world._wear_ace_hand = world._at_ace and public.levels[team_of(public.dealer)] == ACE
-        world._declarations = public.declarations
-        world._bids = public.bids
-        world._auction_turn = None
-        world._trump = public.trump
-        world._kitty_flip = public.kitty_flip
-        world._kitty_cards = kitty
-        world._kitty_holder = None
-        world._buried = kitty
-        world._buried_by = public.buried_by
-        world._overcalls = public.overcalls
-        world._reports, world._report_outcome = {}, None
-        world._returns, world._returns_due = (), public.returns_due
-        world._returns_shown, world._shown_kitty = public.returns, public.open_kitty
-        world._house_bidding = False  # a world is played from the first lead
-        world._overcall_turn = None
-        world._tricks = public.tricks
-        world._current = public.current_trick
-        world._attempted = public.attempted
-        world._turn = public.turn
-        world._points = public.defender_points
-        world._penalty = public.penalty
-        world._voids = public.voids
-        world._played = public.played_cards
-        world._result = None
-        world._phase = PLAYING
-        world._events = []
-        world._events_read = 0
-        world._built_events = []
-        world._actions = []
-        return world
+        return build_world(cls, public, hands, buried, seed)
 
     # --- helpers ------------------------------------------------------------------------
     def _require(self, phase: str, refusal: str) -> None:
@@ -732,15 +643,6 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
             f"<Round seed={self.seed} phase={self._phase} dealer={self._dealer} "
             f"trump={self._trump} tricks={len(self._tricks)}>"
         )
-
-
-def _shown(value: object) -> str:
-    """A short ``repr`` for an error message."""
-    try:
-        text = repr(value)
-    except ValueError:
-        text = "<an integer too long to show>"
-    return text if len(text) <= 40 else text[:40] + "…"
 
 
 PlayerView._build_world = staticmethod(Round.world)

@@ -1,0 +1,126 @@
+"""What-if worlds: a playable :class:`~.round.Round` made from a public record and a guess.
+
+Search players (and the lessons, through ``Round.what_if``) play a guess of the hidden cards
+out from the public record. A world is built from that record and the guess only: no seed, no
+deck, nothing shared with the round it came from. :meth:`Round.world` is this function; it
+lives here so ``round.py`` holds the hand's actions and state, not the builder of its copies.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..cards import Card, as_cards
+from ..i18n import message
+from .errors import BadGuess, WrongPhase
+from .public import PLAYING, SEATS, PublicTable, declaring_closed, phase_name, team_of
+from .settling import ACE
+
+
+def build_world(
+    cls: type,
+    public: PublicTable,
+    hands: Sequence[Sequence[Card]],
+    buried: Sequence[Card],
+    seed: int,
+):
+    """A ``cls`` (a Round) in the position of ``public`` with the cards of the guess
+    (see :meth:`Round.world`); its state is set field by field, as ``Round.__init__`` sets a
+    dealt hand's."""
+    if not isinstance(public, PublicTable):
+        raise BadGuess(message("a world is built from a PublicTable (round.public or view.public)"))
+    if public.phase != PLAYING:
+        raise WrongPhase(
+            message(
+                "what-if worlds are made during play, not in the {phase} phase",
+                phase=phase_name(public.phase),
+            )
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise BadGuess(
+            message("a world's seed must be a whole number, not {value}", value=_shown(seed))
+        )
+    if isinstance(hands, (str, bytes, dict)) or not isinstance(hands, Sequence):
+        raise BadGuess(message("a what-if guess gives 4 hands, one list of cards per seat"))
+    if len(hands) != 4:
+        raise BadGuess(message("a what-if guess gives 4 hands, not {given}", given=len(hands)))
+    guess = [as_cards(h) for h in hands]
+    if tuple(len(h) for h in guess) != public.hand_sizes:
+        raise BadGuess(
+            message(
+                "a what-if guess must give every seat as many cards as it holds "
+                "{sizes}, not {given}",
+                sizes=str(public.hand_sizes),
+                given=str(tuple(len(h) for h in guess)),
+            )
+        )
+    kitty = tuple(as_cards(buried))
+    size = public.rules.kitty_size
+    if len(kitty) != size:
+        raise BadGuess(
+            message("a what-if kitty holds {size} cards, not {given}", size=size, given=len(kitty))
+        )
+    world = cls.__new__(cls)
+    world.seed = None
+    world.rules = public.rules
+    world.rng = random.Random(seed)
+    world._levels = public.levels
+    world._dealer = public.dealer
+    world._starting_dealer = public.starting_dealer
+    world._first_hand = public.first_hand
+    world._fixed_trump = public.fixed_trump
+    world._dealt_cards = public.rules.dealt_cards
+    world._deck = []  # a world was never dealt: it knows only the guess
+    world._fallback_dealer = None
+    world._fallback_flip = None
+    world._fallback_suit = None
+    world._rng_seed = seed
+    world._seat_rngs = [None] * 4
+    world._dealt = public.dealt
+    world._hands = guess
+    world._declarable = [[] for _ in SEATS]
+    world._declaration_cache = [None] * 4
+    world._declaring_seats = ()
+    world._deal_levels = (public.level_rank,)
+    world._at_ace = declaring_closed(public.rules, public.levels, public.starting_dealer)
+    world._wear_ace_hand = world._at_ace and public.levels[team_of(public.dealer)] == ACE
+    world._declarations = public.declarations
+    world._bids = public.bids
+    world._auction_turn = None
+    world._trump = public.trump
+    world._kitty_flip = public.kitty_flip
+    world._kitty_cards = kitty
+    world._kitty_holder = None
+    world._buried = kitty
+    world._buried_by = public.buried_by
+    world._overcalls = public.overcalls
+    world._reports, world._report_outcome = {}, None
+    world._returns, world._returns_due = (), public.returns_due
+    world._returns_shown, world._shown_kitty = public.returns, public.open_kitty
+    world._house_bidding = False  # a world is played from the first lead
+    world._overcall_turn = None
+    world._tricks = public.tricks
+    world._current = public.current_trick
+    world._attempted = public.attempted
+    world._turn = public.turn
+    world._points = public.defender_points
+    world._penalty = public.penalty
+    world._voids = public.voids
+    world._played = public.played_cards
+    world._result = None
+    world._phase = PLAYING
+    world._events = []
+    world._events_read = 0
+    world._built_events = []
+    world._actions = []
+    return world
+
+
+def _shown(value: object) -> str:
+    """A short ``repr`` for an error message."""
+    try:
+        text = repr(value)
+    except ValueError:
+        text = "<an integer too long to show>"
+    return text if len(text) <= 40 else text[:40] + "…"
