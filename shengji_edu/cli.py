@@ -177,10 +177,8 @@ def _chart(text: str) -> Path:
 
 
 COMPUTER = "greedy"
-"""The computer player wherever none is named: ``shengji play``'s opponents (and ``--auto``'s
-stand-in for the person) and ``shengji simulate``'s four players, the same kind as the notebook
-table's and ``shengji table``'s default, so ``shengji play --seed 12`` and ``PlayTable(seed=12)``
-are the same game."""
+"""The computer player wherever none is named, as at the notebook table: ``shengji play
+--seed 12`` and ``PlayTable(seed=12)`` are the same game."""
 
 
 def _players(names: list[str], auto: bool) -> list:
@@ -218,9 +216,7 @@ def _play_hand(round_: Round, players: list, verbose: bool, say=print) -> None:
 
 
 def throw_failed_text(event: ev.Event) -> str:
-    """A failed throw, explained as the table explains it (the same sentence,
-    :func:`~shengji_edu.render.text.throw_failed_message`), and its penalty if the rules have
-    one."""
+    """A failed throw in the table's words (``throw_failed_message``), and its penalty."""
     text = throw_failed_message(event, seat_name(event.seat)).render()
     penalty = event.data.get("penalty")
     if penalty:
