@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..cards import shorten
-from ..players.human import HELP_WORDS, QuitGame
+from ..players.human import HELP_WORDS, QuitGame, read_line
 from .engine import GinGame, GinHand, IllegalMove
 from .players import PLAYER_TYPES, check_knock_at, make_player
 from .scoring import STANDARD, GinRules
@@ -139,16 +139,7 @@ class GinTerminal:
         raise QuitGame()
 
     def _read(self, prompt: str) -> str:
-        try:
-            line = self.ask(prompt)
-        except EOFError:
-            raise QuitGame() from None
-        if line is None:
-            raise QuitGame()
-        line = line.strip()
-        if line.lower() in ("q", "quit", "exit"):
-            raise QuitGame()
-        return line
+        return read_line(self.ask, prompt)
 
 
 # --- the command ------------------------------------------------------------------------------

@@ -27,6 +27,21 @@ class QuitGame(Exception):
     """The person asked to stop (``quit`` or end of input)."""
 
 
+def read_line(ask: Callable[[str], str], prompt: str) -> str:
+    """One line a person typed, stripped; ``QuitGame`` at the end of input or on q/quit/exit
+    (the terminal's Shengji and Gin players read the same way)."""
+    try:
+        line = ask(prompt)
+    except EOFError:
+        raise QuitGame() from None
+    if line is None:
+        raise QuitGame()
+    line = line.strip()
+    if line.lower() in ("q", "quit", "exit"):
+        raise QuitGame()
+    return line
+
+
 class HumanPlayer:
     """Asks a person for every decision through ``ask`` (like ``input``) and ``say``."""
 
@@ -44,16 +59,7 @@ class HumanPlayer:
         self._declined: list[list[Card]] | None = None
 
     def _read(self, prompt: str) -> str:
-        try:
-            line = self.ask(prompt)
-        except EOFError:
-            raise QuitGame() from None
-        if line is None:
-            raise QuitGame()
-        line = line.strip()
-        if line.lower() in ("q", "quit", "exit"):
-            raise QuitGame()
-        return line
+        return read_line(self.ask, prompt)
 
     def declare(self, view: PlayerView) -> list[Card] | None:
         options = view.legal_declarations

@@ -43,6 +43,7 @@ from ..gin.text import (
     score_text,
     state_text,
 )
+from .shown import widget_bundle
 
 STYLE = """
 .gin-card button, .gin-card { min-width: 44px; font-weight: bold; }
@@ -210,13 +211,7 @@ class GinTable:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """Show the table: the widget view, with a short, stable plain-text fallback."""
-        show = getattr(self.widget, "_repr_mimebundle_", None)
-        bundle = show(**kwargs) if show is not None else None
-        if bundle is None:  # ipywidgets 7 displays through _ipython_display_ instead
-            view = {"version_major": 2, "version_minor": 0, "model_id": self.widget.model_id}
-            bundle = {"application/vnd.jupyter.widget-view+json": view}
-        bundle["text/plain"] = repr(self)
-        return bundle
+        return widget_bundle(self.widget, repr(self), **kwargs)
 
     def __repr__(self) -> str:
         return (

@@ -69,6 +69,7 @@ from .layout import STATE_CLASSES, TableWidgets, table_state
 from .messages import Say
 from .selection import HandToggles, box_suits, dress_hand
 from .settings import Settings
+from .shown import widget_bundle
 
 DEFAULT_TRICK_PAUSE: float | None = None
 """The default of ``PlayTable(trick_pause=...)``: None, a finished trick stays until *go on*."""
@@ -283,13 +284,7 @@ class PlayTable:
 
     def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
         """Show the table: the widget view, with a short, stable plain-text fallback."""
-        show = getattr(self.widget, "_repr_mimebundle_", None)
-        bundle = show(**kwargs) if show is not None else None
-        if bundle is None:  # ipywidgets 7 displays through _ipython_display_ instead
-            view = {"version_major": 2, "version_minor": 0, "model_id": self.widget.model_id}
-            bundle = {"application/vnd.jupyter.widget-view+json": view}
-        bundle["text/plain"] = repr(self)
-        return bundle
+        return widget_bundle(self.widget, repr(self), **kwargs)
 
     def __repr__(self) -> str:
         return (
