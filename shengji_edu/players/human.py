@@ -109,24 +109,11 @@ class HumanPlayer:
         who = "the dealer" if view.dealer == view.seat else "the overcaller"
         self.say(f"\nYou are {who} and took the kitty. Your {len(view.hand)} cards:")
         self.say(hand_text(view.hand, view.trump))
-        for _ in range(self.max_attempts):
-            line = self._read(f"Bury {size} cards (e.g. C2 C3 D4 ...; ? for help): ")
-            if not line:
-                continue
-            if line.lower() in HELP_WORDS:
-                self.say(self._bury_help(view))
-                continue
-            try:
-                cards = parse_cards(line)
-            except CardParseError as exc:
-                self.say(str(exc))
-                continue
-            problem = view.check_bury(cards)
-            if problem:
-                self.say(problem)
-                continue
-            return cards
-        raise QuitGame()
+        return self._ask_cards(
+            f"Bury {size} cards (e.g. C2 C3 D4 ...; ? for help): ",
+            lambda: self._bury_help(view),
+            view.check_bury,
+        )
 
     def give(self, view: PlayerView) -> list[Card]:
         """Give cards back as the largest reporter (回牌, RULES §12.5)."""
@@ -138,26 +125,38 @@ class HumanPlayer:
             f"{seat_name(to)}. Your {len(view.hand)} cards:"
         )
         self.say(hand_text(view.hand, view.trump))
+        must = format_cards(options.give_all) or "nothing"
+        help_text = (
+            f"Give back as many cards as you took, no joker and none of the suit "
+            f"{seat_name(to)} reported if you can: you must give {must}, then "
+            f"{options.count} of {format_cards(options.choose_from)}."
+        )
+        return self._ask_cards(
+            f"Give {len(reported)} cards back to {seat_name(to)} (? for help): ",
+            lambda: help_text,
+            lambda cards: check_return(view.hand, cards, reported).reason,
+        )
+
+    def _ask_cards(
+        self, prompt: str, help_text: Callable[[], str], refusal: Callable[[list[Card]], str]
+    ) -> list[Card]:
+        """Ask for cards until ``refusal`` has nothing to say about them (burying, returns):
+        ``?`` shows the help, card text the parser cannot read and refused cards say why."""
         for _ in range(self.max_attempts):
-            line = self._read(f"Give {len(reported)} cards back to {seat_name(to)} (? for help): ")
+            line = self._read(prompt)
             if not line:
                 continue
             if line.lower() in HELP_WORDS:
-                must = format_cards(options.give_all) or "nothing"
-                self.say(
-                    f"Give back as many cards as you took, no joker and none of the suit "
-                    f"{seat_name(to)} reported if you can: you must give {must}, then "
-                    f"{options.count} of {format_cards(options.choose_from)}."
-                )
+                self.say(help_text())
                 continue
             try:
                 cards = parse_cards(line)
             except CardParseError as exc:
                 self.say(str(exc))
                 continue
-            verdict = check_return(view.hand, cards, reported)
-            if not verdict:
-                self.say(verdict.reason)
+            problem = refusal(cards)
+            if problem:
+                self.say(problem)
                 continue
             return cards
         raise QuitGame()
