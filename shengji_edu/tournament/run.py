@@ -80,7 +80,7 @@ def check_rules(rules: RuleSet) -> RuleSet:
     if not isinstance(rules, RuleSet):
         raise TournamentError(f"rules must be a RuleSet, not {shorten(rules)}")
     try:
-        new_round(deal_setups(0, 1)[0], rules)
+        new_round(deal_setups(0, 1, rules)[0], rules)
     except ValueError as error:
         raise TournamentError(f"the engine cannot play these rules: {error}") from None
     return rules
@@ -195,7 +195,7 @@ def plan_tournament(
             )
         }
     )
-    setups = deal_setups(seed, deals)
+    setups = deal_setups(seed, deals, rules)
     match_jobs = []
     for a, b in pairs(bots):
         key = match_key(a, b, seed, deals, rules, limits, engine)

@@ -34,10 +34,13 @@ def _number(*parts: object) -> int:
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big") >> 1
 
 
-def deal_setups(seed: int, deals: int) -> tuple[DealSetup, ...]:
-    """The tournament's deals: deal ``k`` depends only on ``seed`` and ``k``."""
+def deal_setups(seed: int, deals: int, rules: RuleSet = RuleSet()) -> tuple[DealSetup, ...]:
+    """The tournament's deals: deal ``k`` depends only on ``seed``, ``k`` and the rules (their
+    deck, and the levels of their ladder: RULES §12.1)."""
     return tuple(
-        deal_setup(_number(seed, index, "shuffle"), random.Random(_number(seed, index, "table")))
+        deal_setup(
+            _number(seed, index, "shuffle"), random.Random(_number(seed, index, "table")), rules
+        )
         for index in range(deals)
     )
 

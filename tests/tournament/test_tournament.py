@@ -533,3 +533,17 @@ def test_the_pool_workers_die_with_a_tournament_killed_outright(tmp_path):
     while time.monotonic() < deadline and sandboxes_alive():
         time.sleep(0.1)
     assert sandboxes_alive() == []
+
+
+def test_the_deals_follow_the_rules_ladder_and_the_house_rules_play():
+    """A tournament under house rules (RULES §12): its deals are dealt at levels of the
+    rules' ladder (5, 10, K under levels=5-10-K), and the engine accepts them."""
+    from shengji_edu.tournament.run import check_rules
+
+    rules = RuleSet(levels="5-10-K", bidding="report", open_kitty=True)
+    setups = deal_setups(3, 20, rules)
+    assert {setup.level for setup in setups} <= {5, 10, 13}
+    assert deal_setups(3, 5) == deal_setups(3, 5, RuleSet())  # the default deals unchanged
+    assert check_rules(rules) is rules
+    outcome = play_duplicate(setups[0], "greedy", "random", rules)
+    assert len(outcome["runs"]) == 2
