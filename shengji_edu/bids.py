@@ -29,6 +29,7 @@ from .declaring import (
 )
 from .i18n import N_, message
 from .rules import RuleSet
+from .sequences import Row
 
 COLOUR_OF_JOKER = {"BJ": ("H", "D"), "LJ": ("S", "C")}
 """Joker-colour declaring (RULES §12.6): the big joker goes with the red suits, the little
@@ -118,9 +119,11 @@ def _colour_strength(cards: list[Card], level: int, joker_bids: str) -> tuple[in
 class BidReplay:
     """What :func:`replay_bids` found: a verdict per bid and what stands at the end."""
 
-    accepted: tuple[bool, ...]
-    reasons: tuple[str, ...]
-    standing: tuple[int, list[Card]] | None
+    accepted: Row
+    """A bool per bid, in order (a list that also equals a tuple of the same bools)."""
+    reasons: Row
+    """``""`` or why, per bid."""
+    standing: tuple[int, Row] | None
     suit: str | None
     first: int | None
 
@@ -156,9 +159,9 @@ def replay_bids(
         if first is None:
             first = seat
     return BidReplay(
-        tuple(accepted),
-        tuple(reasons),
-        None if standing is None else (standing.seat, list(standing.cards)),
+        Row(accepted),
+        Row(reasons),
+        None if standing is None else (standing.seat, Row(standing.cards)),
         None if standing is None else standing.suit,
         first,
     )

@@ -57,6 +57,7 @@ from typing import NamedTuple
 
 from .cards import BIG_JOKER, LITTLE_JOKER, RANKS, SUITS, Card, as_cards, parse_rank, rank_text
 from .i18n import Message, Suit, message, plural_message
+from .sequences import Row
 from .verdict import LEGAL, Verdict, illegal
 
 SEATS = 4
@@ -313,13 +314,13 @@ def report_outcome(
         return ReportOutcome(None, None, None)  # a new one each time: its lists are its own
     largest = max(judged, key=lambda seat: (judged[seat][0], -((seat - candidate) % SEATS)))
     order = [(largest + step) % SEATS for step in range(1, SEATS)]
-    absorbed = [seat for seat in order if seat in judged]
+    absorbed = Row(seat for seat in order if seat in judged)
     return ReportOutcome(
         largest=largest,
         suit=judged[largest][1],
         dealer=candidate if candidate in judged else largest,
         absorbed=absorbed,
-        owed=[(seat, judged[seat][2]) for seat in absorbed],
+        owed=Row((seat, judged[seat][2]) for seat in absorbed),
         strengths={seat: judged[seat][0] for seat in sorted(judged)},
     )
 

@@ -732,3 +732,17 @@ def test_check_return_refuses_cards_not_held(case, extra):
     held = Counter(hand)
     if any(n > held[c] for c, n in Counter(returned).items()):
         assert not check_return(hand, returned, reported)
+
+
+def test_rows_of_results_equal_lists_and_tuples():
+    """A rule's row of answers (replay_bids's accepted and reasons, report_outcome's absorbed
+    and owed) compares equal to a list or a tuple of the same items, and to nothing else."""
+    from shengji_edu import RuleSet, replay_bids
+
+    found = replay_bids([(0, parse_cards("H5")), (1, parse_cards("LJ LJ"))], 5, RuleSet())
+    assert found.accepted == [True, True] and found.accepted == (True, True)
+    assert found.accepted != (True, False) and found.accepted != [True]
+    assert found.accepted != "TT" and found.standing == (1, parse_cards("LJ LJ"))
+    assert found.standing == (1, tuple(parse_cards("LJ LJ")))
+    outcome = report_outcome({0: parse_cards("BJ H3 H3"), 1: parse_cards("LJ SA SA")}, 2, 0)
+    assert outcome.absorbed == [0] and outcome.absorbed == (0,) and outcome.owed == [(0, 3)]
