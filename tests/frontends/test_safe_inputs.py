@@ -349,13 +349,13 @@ def test_every_bad_option_is_a_usage_error_naming_it(argv, option, capsys):
 )
 def test_output_paths_are_checked_before_a_long_run(argv, tmp_path, monkeypatch, capsys):
     import shengji_edu.arena as arena
-    import shengji_edu.cli as cli
+    import shengji_edu.cli.play as play
 
     def never(*args, **kwargs):
         raise AssertionError("the run started before the output path was checked")
 
     monkeypatch.setattr(arena, "run_arena", never)
-    monkeypatch.setattr(cli, "Match", never)
+    monkeypatch.setattr(play, "Match", never)
     argv = [a.format(missing=tmp_path / "no" / "such", tmp=tmp_path) for a in argv]
     with pytest.raises(SystemExit) as info:
         main(argv)
