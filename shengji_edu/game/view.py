@@ -27,7 +27,9 @@ its own process, given only ``to_data()``) is the tournament's.
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -548,7 +550,8 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]]
     :meth:`PlayerView.sample_hands`). Draws only from ``rng``.
 
     Cards that fewer places can hold are dealt first, so voids rarely dead-end; after 20
-    failed tries (very rare) the voids are ignored.
+    failed tries (rare: a seat void in all but one suit, say) :func:`_deal_without_dead_ends`
+    deals in a way that cannot fail, so the voids are always honoured.
     """
     if not isinstance(rng, random.Random):
         raise BadGuess(f"worlds are sampled with a random.Random, not {shorten_value(rng)}")
@@ -585,16 +588,53 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]]
             free[slot] -= 1
         else:
             break
-    else:  # the voids could not all be honoured: ignore them
-        rng.shuffle(unseen)
-        guess = {}
-        position = 0
-        for s in slots:
-            guess[s] = unseen[position : position + room[s]]
-            position += room[s]
+    else:  # twenty dead ends: deal card by card, keeping the rest dealable every time
+        guess = _deal_without_dead_ends(unseen, slots, room, voids, trump.suit_of, rng)
     hands = [list(view.hand) if s == me else guess[s] for s in range(4)]
     buried = list(view.buried) if knows_kitty else guess["kitty"]
     return hands, buried
+
+
+def _dealable(need: Counter, free: dict, voids: dict) -> bool:
+    """Can cards of these suits (``need``: suit → count) fill places with ``free`` room, a
+    seat taking no suit it is void in? Hall's condition for every set of suits: the cards
+    of the set fit in the room of the places that take some suit of it (the max-flow/min-cut
+    theorem on a graph of at most five suits and five places)."""
+    suits = [suit for suit, count in need.items() if count]
+    for size in range(1, len(suits) + 1):
+        for chosen in itertools.combinations(suits, size):
+            room = sum(
+                free[s] for s in free if s == "kitty" or any(x not in voids[s] for x in chosen)
+            )
+            if sum(need[x] for x in chosen) > room:
+                return False
+    return True
+
+
+def _deal_without_dead_ends(unseen, slots, room, voids, suit_of, rng) -> dict:
+    """Deal ``unseen`` into ``slots`` honouring every void: each card goes to a place chosen
+    at random among those after which the cards left can still be dealt (:func:`_dealable`).
+    The real hands are such a deal, so one always exists."""
+    rng.shuffle(unseen)
+    need = Counter(suit_of(card) for card in unseen)
+    free = dict(room)
+    guess: dict = {s: [] for s in slots}
+    for card in unseen:
+        suit = suit_of(card)
+        need[suit] -= 1
+        allowed = []
+        for s in slots:
+            if free[s] and (s == "kitty" or suit not in voids[s]):
+                free[s] -= 1
+                if _dealable(need, free, voids):
+                    allowed.append(s)
+                free[s] += 1
+        if not allowed:
+            raise BadGuess("no deal of the unseen cards honours every void the table showed")
+        slot = rng.choice(allowed)
+        guess[slot].append(card)
+        free[slot] -= 1
+    return guess
 
 
 __all__ = ["PlayerView", "sample_hands", "unseen_list"]

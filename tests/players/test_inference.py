@@ -145,3 +145,57 @@ def test_the_guess_depends_only_on_the_view():
 def test_search_guesses_informed_by_default_and_uniform_on_request():
     assert SearchPlayer().guess == "informed"
     assert make_player("search", guess="uniform").guess == "uniform"
+
+
+def test_a_seat_void_in_all_but_trumps_still_gets_only_trumps():
+    """Seed 159 at 70% of a two-deck hand: East is void in trumps and West in every side
+    suit, so the dealing by fewest places dead-ends every time; the guess must still honour
+    both voids (it once ignored them)."""
+    rnd = declared_position(159, 70, RuleSet(decks=2))
+    view = rnd.view(0)
+    assert view.voids(3) == {"S", "H", "D"} and view.voids(1) == {TRUMP}
+    for draw in range(5):
+        hands, _buried = view.sample_hands(random.Random(draw))
+        for other in (1, 2, 3):
+            assert not {rnd.trump.suit_of(c) for c in hands[other]} & view.voids(other)
+
+
+def _brute_dealable(need: Counter, free: dict, voids: dict) -> bool:
+    """Try every way to deal the cards, one at a time (small cases only)."""
+    suits = [suit for suit, count in need.items() for _ in range(count)]
+
+    def deal(index: int, room: dict) -> bool:
+        if index == len(suits):
+            return True
+        for slot in room:
+            if room[slot] and (slot == "kitty" or suits[index] not in voids[slot]):
+                room[slot] -= 1
+                if deal(index + 1, room):
+                    return True
+                room[slot] += 1
+        return False
+
+    return sum(need.values()) <= sum(free.values()) and deal(0, dict(free))
+
+
+SUITS = ["S", "H", "D", "C", TRUMP]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    need=st.lists(st.integers(0, 3), min_size=5, max_size=5),
+    free=st.lists(st.integers(0, 4), min_size=3, max_size=3),
+    kitty=st.integers(0, 2),
+    voids=st.lists(st.sets(st.sampled_from(SUITS)), min_size=3, max_size=3),
+)
+def test_dealable_agrees_with_trying_every_deal(need, free, kitty, voids):
+    from shengji_edu.game.view import _dealable
+
+    counts = Counter(dict(zip(SUITS, need)))
+    room = {1: free[0], 2: free[1], 3: free[2], "kitty": kitty}
+    shown = {1: frozenset(voids[0]), 2: frozenset(voids[1]), 3: frozenset(voids[2])}
+    if sum(counts.values()) != sum(room.values()):
+        room["kitty"] += sum(counts.values()) - sum(room.values())
+        if room["kitty"] < 0:
+            return
+    assert _dealable(counts, room, shown) == _brute_dealable(counts, room, shown)
