@@ -106,6 +106,37 @@ def _pick_column(header: list[str], assignment: str, flags: list[list[str]]) -> 
     return index
 
 
+def _read(source: Path, assignment: str) -> tuple[bool, str, list[list[str]], int, int]:
+    """The export's byte-order mark, line ending, rows, ``ID`` column and the column of
+    ``assignment``; :class:`GradebookError` if it cannot be used."""
+    try:
+        raw = source.read_bytes()
+    except OSError as error:
+        raise GradebookError(f"cannot read the Canvas export {source}: {error}") from None
+    bom = raw.startswith(b"\xef\xbb\xbf")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise GradebookError(f"{source} is not UTF-8 text (a Canvas export is)") from None
+    ending = "\r\n" if "\r\n" in text else "\n"
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    if not rows or any(name not in rows[0] for name in ("Student", "ID")):
+        raise GradebookError(
+            f"{source} does not look like a Canvas gradebook export: its first row must "
+            f"name the columns Student, ID, SIS User ID, SIS Login ID, Section, then the "
+            f"assignments (Grades → Export in Canvas)"
+        )
+    first = rows[0].index("ID")
+    flags = [row for row in rows[1:] if not (len(row) > first and row[first].strip())]
+    return bom, ending, rows, first, _pick_column(rows[0], assignment, flags)
+
+
+def find_column(export: str | os.PathLike, assignment: str) -> str:
+    """The header of ``assignment``'s column in the export (checked before grading)."""
+    _bom, _ending, rows, _first, column = _read(Path(export), assignment)
+    return rows[0][column]
+
+
 def fill_canvas(
     export: str | os.PathLike,
     assignment: str,
@@ -121,33 +152,15 @@ def fill_canvas(
             "--canvas-out names the export itself: write to a new file (the export is kept "
             "as Canvas gave it)"
         )
-    try:
-        raw = source.read_bytes()
-    except OSError as error:
-        raise GradebookError(f"cannot read the Canvas export {export}: {error}") from None
-    bom = raw.startswith(b"\xef\xbb\xbf")
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise GradebookError(f"{export} is not UTF-8 text (a Canvas export is)") from None
-    ending = "\r\n" if "\r\n" in text else "\n"
-    rows = list(csv.reader(io.StringIO(text, newline="")))
-    if not rows or any(name not in rows[0] for name in ("Student", "ID")):
-        raise GradebookError(
-            f"{export} does not look like a Canvas gradebook export: its first row must "
-            f"name the columns Student, ID, SIS User ID, SIS Login ID, Section, then the "
-            f"assignments (Grades → Export in Canvas)"
-        )
+    bom, ending, rows, first, column = _read(source, assignment)
     header = rows[0]
     keys = ("ID", "SIS User ID", "SIS Login ID")
     ids = {name: header.index(name) for name in keys if name in header}
-    first = header.index("ID")
 
     def is_student(row: list[str]) -> bool:
         return len(row) > first and bool(row[first].strip())
 
     flags = [row for row in rows[1:] if not is_student(row)]
-    column = _pick_column(header, assignment, flags)
     possible = None
     for row in flags:
         if row and row[0].strip().lower() == "points possible" and len(row) > column:

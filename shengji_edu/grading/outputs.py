@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..exercises import EXERCISES, questions
 from . import store
-from .canvas import fill_canvas
+from .canvas import fill_canvas, find_column
 from .feedback import write_feedback
 from .gradebook import (
     GradebookError,
@@ -75,6 +75,7 @@ def prepare(
             canvas_out = str(source.with_name(f"{source.stem}-shengji{source.suffix}"))
         if Path(canvas_out).resolve() == Path(canvas).resolve():
             raise GradebookError("--canvas-out names the export itself: write to a new file")
+        find_column(canvas, assignment)
     entries = read_roster(roster) if roster else []
     late = LateRule.parse(deadline, late_penalty) if deadline else None
     folders = [Path(p) for p in paths if Path(p).is_dir()]
