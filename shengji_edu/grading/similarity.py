@@ -12,8 +12,9 @@ document fingerprinting", SIGMOD 2003), as copydetect and Dolos use it:
    ``K + WINDOW - 1`` tokens that two submissions share is then found for sure, and runs
    shorter than ``K`` are ignored as noise (``x = y + 1`` is everyone's).
 3. **Remove what everyone was given.** The fingerprints of the starter code (for exercise
-   notebooks the student copy ``exercises/exNN_*.ipynb``, found automatically; for bots,
-   files given with ``--starter``) are dropped from every submission, and so are the
+   notebooks the student copy ``exercises/exNN_*.ipynb``; for bots the example bots of
+   lesson 12, which students may start from; both found automatically in the checkout; and
+   any file given with ``--starter``) are dropped from every submission, and so are the
    fingerprints found in more than :data:`COMMON` of the submissions when there are at
    least :data:`COMMON_MIN` of them (code the whole class writes alike).
 4. **Rank pairs** by ``similarity = 2·|A∩B| / (|A|+|B|)`` over their fingerprints (Dolos's
@@ -263,13 +264,40 @@ def read_folder(folder: str | Path) -> list[Submission]:
     return found
 
 
-def starter_for(exercise: str) -> Path | None:
-    """The student copy of ``exercise`` (``exercises/exNN_*.ipynb`` of the checkout this
-    package runs from), if it is there."""
-    if exercise not in EXERCISES:
+LESSON_BOTS = "lessons/12_tournament.ipynb"
+"""The lesson whose example bots (text in its code cells that defines ``play``) students may
+start from: the starter code of a folder of bots."""
+
+
+def starter_for(group: str) -> Path | None:
+    """The starter code of a group, found in the checkout this package runs from: for an
+    exercise its student copy (``exercises/exNN_*.ipynb``), for bots lesson 12
+    (:data:`LESSON_BOTS`, whose example bots :func:`starter_prints` reads)."""
+    root = Path(__file__).resolve().parents[2]
+    if group == "bots":
+        path = root / LESSON_BOTS
+    elif group in EXERCISES:
+        path = root / "exercises" / notebook_name(group)
+    else:
         return None
-    path = Path(__file__).resolve().parents[2] / "exercises" / notebook_name(exercise)
     return path if path.is_file() else None
+
+
+def _bot_texts(fragments: Iterable[Fragment]) -> list[Fragment]:
+    """The example bots of a lesson: string constants in its code that define ``play``."""
+    import ast
+
+    found = []
+    for fragment in fragments:
+        try:
+            tree = ast.parse(_python(fragment.source))
+        except (SyntaxError, ValueError):
+            continue
+        for node in ast.walk(tree):
+            text = node.value if isinstance(node, ast.Constant) else None
+            if isinstance(text, str) and "def play(" in text:
+                found.append(Fragment(fragment.label, text))
+    return found
 
 
 def starter_prints(paths: Iterable[str | Path]) -> set[int]:
@@ -282,6 +310,7 @@ def starter_prints(paths: Iterable[str | Path]) -> set[int]:
         if path.suffix == ".ipynb":
             fragments, _notebook = _notebook_fragments(path)
             tokens = _tokens(fragments, notebook=True)
+            tokens += _tokens(_bot_texts(fragments), notebook=False)
         else:
             tokens = _tokens(_python_files(path), notebook=False)
         # every run, not only the winnowed ones: whatever was given is boilerplate

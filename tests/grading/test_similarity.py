@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import shutil
 import sys
 from contextlib import redirect_stdout
 from pathlib import Path
@@ -103,6 +104,26 @@ def test_a_renamed_bot_ranks_above_independent_bots_and_a_folder_is_one_bot():
     alone = similarity(BOTS, starters=[BOTS / "lin.py"])
     pair = next(p for p in alone.pairs if {p.a.name, p.b.name} == {"lin.py", "mei.py"})
     assert pair.similarity == 0
+
+
+def test_lesson_12s_example_bot_is_starter_code(tmp_path):
+    """Two students who both entered lesson 12's example bot share only what they were given."""
+    lesson = json.loads((ROOT / "lessons" / "12_tournament.ipynb").read_text(encoding="utf-8"))
+    code = "".join(
+        next(c for c in lesson["cells"] if "class Lowest" in "".join(c["source"]))["source"]
+    )
+    example = code.split('"""\\\n', 1)[1].split('"""', 1)[0]
+    assert "def play(" in example
+    (tmp_path / "kim.py").write_text(example, encoding="utf-8")
+    (tmp_path / "lee.py").write_text(example.replace("Lowest", "MyBot"), encoding="utf-8")
+    shutil.copy(BOTS / "raj.py", tmp_path / "raj.py")
+    given = similarity(tmp_path)
+    assert given.starters["bots"][-1].endswith("12_tournament.ipynb")
+    pair = next(p for p in given.pairs if {p.a.name, p.b.name} == {"kim.py", "lee.py"})
+    assert pair.similarity == 0
+    alone = similarity(tmp_path, automatic=False)
+    pair = next(p for p in alone.pairs if {p.a.name, p.b.name} == {"kim.py", "lee.py"})
+    assert pair.similarity == 1
 
 
 def test_the_bots_are_real_players():
