@@ -184,12 +184,12 @@ def write_outputs(
             say(
                 f"warning: {len(result.unmatched)} graded student(s) match no row of the "
                 f"Canvas export (by ID, SIS User ID or SIS Login ID), nothing written for "
-                f"them: {', '.join(result.unmatched)} (use --roster to map them)"
+                f"them: {'; '.join(result.unmatched)} (use --roster to map them)"
             )
         if result.ungraded:
             say(
                 f"{len(result.ungraded)} student(s) of the export have no grade here (their "
-                f"cell is unchanged): {', '.join(result.ungraded)}"
+                f"cell is unchanged): {'; '.join(result.ungraded)}"
             )
     if outputs.feedback:
         graded = [row for row in rows if row.statuses]
