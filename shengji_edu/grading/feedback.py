@@ -123,7 +123,7 @@ def markdown(row: Row, student: str) -> str:
 
 _STYLE = (
     "body{font-family:system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;"
-    "color:#222}pre{background:#f4f4f4;padding:.6rem;overflow-x:auto}"
+    "color:#222}pre{background:#f4f4f4;padding:.6rem;white-space:pre-wrap}"
     ".PASS{color:#1a7f37}.FAIL,.ERROR,.MISSING{color:#b42318}.todo{color:#8a6d00}"
     "blockquote{border-left:3px solid #ccc;margin:0;padding-left:.8rem;color:#444}"
 )

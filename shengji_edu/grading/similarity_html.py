@@ -13,7 +13,7 @@ _STYLE = (
     "body{font-family:system-ui,sans-serif;margin:1.5rem;color:#222}"
     "table{border-collapse:collapse}td,th{padding:.2rem .6rem;border-bottom:1px solid #ddd;"
     "text-align:left}td.n{text-align:right;font-variant-numeric:tabular-nums}"
-    ".sides{display:grid;grid-template-columns:1fr 1fr;gap:1rem}"
+    ".sides{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem}"
     "pre{background:#f6f6f6;padding:.4rem;overflow-x:auto;font-size:.85rem;margin:.2rem 0}"
     "mark{background:#ffe08a}h4{margin:.6rem 0 0;font-size:.9rem;color:#555}"
 )
