@@ -76,13 +76,17 @@ def _points(value: float) -> str:
     return f"{value:g}"
 
 
-def markdown(row: Row, student: str) -> str:
-    """The Markdown feedback of one notebook."""
+def _who(student: str, name: str) -> str:
+    return f"{clean(name)} ({clean(student)})" if name else clean(student)
+
+
+def markdown(row: Row, student: str, name: str = "") -> str:
+    """The Markdown feedback of one notebook (``name``: the student's, from the roster)."""
     parts = sections(row)
     score = sum(p["points"] for p in parts)
     possible = sum(p["possible"] for p in parts)
     lines = [
-        f"# {row.exercise or 'notebook'} feedback: {clean(student)}",
+        f"# {row.exercise or 'notebook'} feedback: {_who(student, name)}",
         "",
         f"Notebook: `{clean(row.name or Path(row.file).name)}` · score {_points(score)} of "
         f"{_points(possible)}",
@@ -129,13 +133,13 @@ _STYLE = (
 )
 
 
-def page(row: Row, student: str) -> str:
+def page(row: Row, student: str, name: str = "") -> str:
     """The HTML feedback of one notebook: one self-contained page."""
     e = html.escape
     parts = sections(row)
     score = sum(p["points"] for p in parts)
     possible = sum(p["possible"] for p in parts)
-    title = f"{row.exercise or 'notebook'} feedback: {clean(student)}"
+    title = f"{row.exercise or 'notebook'} feedback: {_who(student, name)}"
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -183,10 +187,14 @@ def page(row: Row, student: str) -> str:
 
 
 def write_feedback(
-    rows: Sequence[Row], folder: str | os.PathLike, students: Sequence[str]
+    rows: Sequence[Row],
+    folder: str | os.PathLike,
+    students: Sequence[str],
+    names: dict[str, str] | None = None,
 ) -> list[Path]:
     """Write ``NAME.md`` and ``NAME.html`` for each graded row (:func:`feedback_name`) into
-    ``folder`` (made if needed); the paths written."""
+    ``folder`` (made if needed); the paths written. ``names``: student id → name."""
+    names = names or {}
     target = Path(folder)
     target.mkdir(parents=True, exist_ok=True)
     written = []
@@ -198,7 +206,9 @@ def write_feedback(
         used[name] = used.get(name, 0) + 1
         if used[name] > 1:
             name += f"-{used[name]}"
-        for suffix, text in ((".md", markdown(row, student)), (".html", page(row, student))):
+        who = names.get(student, "")
+        pages = ((".md", markdown(row, student, who)), (".html", page(row, student, who)))
+        for suffix, text in pages:
             path = target / f"{name}{suffix}"
             path.write_text(text, encoding="utf-8")
             written.append(path)

@@ -194,7 +194,8 @@ def write_outputs(
     if outputs.feedback:
         graded = [row for row in rows if row.statuses]
         names = [outputs.students.student(row.file) for row in graded]
-        written = write_feedback(graded, outputs.feedback, names)
+        known = {entry.student: entry.name for entry in outputs.roster if entry.name}
+        written = write_feedback(graded, outputs.feedback, names, known)
         missing = sum(1 for row in graded if row.reused and not row.messages)
         say(f"wrote {len(written) // 2} feedback file(s) (.md and .html) in {outputs.feedback}")
         if missing:

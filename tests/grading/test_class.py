@@ -87,6 +87,7 @@ def test_a_class_with_a_roster_gets_grades_canvas_feedback_and_late_work(tmp_pat
     expected = in_process_result(FIXTURES / "submissions" / "bob.ipynb", 5)
     assert expected.status == "FAIL" and expected.detail
     text = (tmp_path / "fb" / "s1002--bob.md").read_text(encoding="utf-8")
+    assert text.startswith("# ex01 feedback: Bob Baker (s1002)\n")
     block = "````python\n" + "\n".join(expected.detail["input"]) + "\n````"
     assert block in text
     assert f"````\n{expected.detail['expected']}\n````" in text
