@@ -7,6 +7,9 @@
     shengji replay FILE
     shengji gin [--seed S] [--opponent greedy] [--knock-at N] [--target 100]   (Gin Rummy)
     shengji grade PATH... [--csv FILE] [--timeout 120] [--jobs N] [--details] [--fresh]
+                  [--grades FILE] [--roster FILE] [--canvas EXPORT --assignment NAME]
+                  [--feedback DIR] [--deadline TIME --late-penalty 10%/day]
+    shengji similarity FOLDER [--html FILE] [--starter FILE]
     shengji table [--port 8866] [--lang zh] [--seed S] [--computer greedy] [--no-browser]
     shengji tournament BOTS/ [--deals N] [--seed S] [--rules …] [--workers K | --scheduler ADDR]
                        [--out DIR] [--move-time S] [--memory MB] [--fresh]
@@ -32,7 +35,7 @@ from collections.abc import Sequence
 
 from ..game import RecordError
 from ..gin.terminal import add_parser as add_gin_parser
-from . import arena, grade, play, replay, table, tournament
+from . import arena, grade, play, replay, similarity, table, tournament
 from .options import COMPUTER, whole
 from .play import throw_failed_text
 
@@ -46,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_parser(sub)
     add_gin_parser(sub, seed_type=whole)  # shengji gin: shengji_edu/gin/terminal.py
     grade.add_parser(sub)
+    similarity.add_parser(sub)
     table.add_parser(sub)
     tournament.add_parser(sub)
     return parser

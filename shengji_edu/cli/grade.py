@@ -19,6 +19,18 @@ def cmd_grade(args: argparse.Namespace) -> int:
         cell_timeout=args.cell_timeout,
         memory_mb=args.memory or None,
         fresh=args.fresh,
+        outputs={
+            "grades": args.grades,
+            "roster": args.roster,
+            "deadline": args.deadline,
+            "late_penalty": args.late_penalty,
+            "canvas": args.canvas,
+            "assignment": args.assignment,
+            "canvas_out": args.canvas_out,
+            "exercise": args.exercise,
+            "apply_penalty": args.apply_penalty,
+            "feedback": args.feedback,
+        },
     )
 
 
@@ -73,6 +85,51 @@ def add_parser(sub) -> None:
         "--fresh",
         action="store_true",
         help="regrade the notebooks given, ignoring their rows in --csv FILE (other rows are kept)",
+    )
+    grade.add_argument(
+        "--grades",
+        metavar="FILE",
+        help="write a grades file a gradebook imports: one row per student and exercise, "
+        "points per question, score, max_score, percentage (the whole --csv ledger if given)",
+    )
+    grade.add_argument(
+        "--roster",
+        metavar="FILE",
+        help="CSV with columns student,file[,name,submitted]: whose each notebook (or folder) "
+        "is; without it, one folder per student (see exercises/README.md)",
+    )
+    grade.add_argument(
+        "--deadline", metavar="TIME", help="when the work was due (ISO 8601: 2026-12-01T23:59)"
+    )
+    grade.add_argument(
+        "--late-penalty",
+        metavar="RULE",
+        help="10%%/day, 2%%/hour or 20%%: reported in separate columns of --grades, never "
+        "subtracted from the score",
+    )
+    grade.add_argument(
+        "--canvas", metavar="EXPORT", help="a Canvas gradebook export (CSV) to fill one column of"
+    )
+    grade.add_argument(
+        "--assignment", metavar="NAME", help="the Canvas column to fill (with --canvas)"
+    )
+    grade.add_argument(
+        "--canvas-out",
+        metavar="FILE",
+        help="where the filled export goes (default EXPORT-shengji.csv; never the export)",
+    )
+    grade.add_argument(
+        "--exercise", metavar="exNN", help="the exercise that fills --assignment, if several"
+    )
+    grade.add_argument(
+        "--apply-penalty",
+        action="store_true",
+        help="put the score after the late penalty into --canvas (default: the score)",
+    )
+    grade.add_argument(
+        "--feedback",
+        metavar="DIR",
+        help="write one .md and one .html feedback file per notebook into DIR",
     )
     grade.add_argument("--allow-root-sandbox", action="store_true", help=ALLOW_ROOT_HELP)
     grade.set_defaults(func=cmd_grade)

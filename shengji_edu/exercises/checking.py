@@ -166,7 +166,8 @@ class Question:
     times with a ``random.Random`` seeded by the question's id, so every run tries the same
     cases. ``explain(args, expected)`` adds lines to a FAIL message (e.g. the rule that
     decides the case). ``builds_on`` names the numbers of earlier questions of the exercise
-    whose functions this one's solution calls.
+    whose functions this one's solution calls. ``points`` is the question's weight in the
+    grades file (``shengji grade --grades``): 1 unless the exercise says otherwise.
     """
 
     def __init__(
@@ -190,6 +191,7 @@ class Question:
         actual_words: str = "but your function returned:",
         explain: Callable[[tuple, object], list[str]] | None = None,
         builds_on: Sequence[int] = (),
+        points: float = 1,
     ) -> None:
         self.exercise = exercise
         self.number = number
@@ -211,6 +213,9 @@ class Question:
         self._actual_words = actual_words
         self._explain = explain
         self.builds_on = tuple(builds_on)
+        if not (isinstance(points, int | float) and points > 0):
+            raise ValueError(f"points must be a positive number, not {points!r}")
+        self.points = points
         self._cases: list[Case] | None = None
         self._wire: list[list] | None = None
         self._expected: list[object] | None = None
@@ -411,7 +416,12 @@ class Question:
                 f"first, it may be the cause.)"
             )
         return CheckResult(
-            self.id, FAIL, f"{self.label}: {FAIL}. {text}", result.cases, result.failed
+            self.id,
+            FAIL,
+            f"{self.label}: {FAIL}. {text}",
+            result.cases,
+            result.failed,
+            result.detail,
         )
 
     def collect(self, fn: Callable[..., Any], limit: float) -> list[dict]:
@@ -497,8 +507,12 @@ class Question:
         return outcome
 
     # --- messages ----------------------------------------------------------------------
-    def _result(self, status: str, text: str, cases: int = 0, failed: int = 0) -> CheckResult:
-        return CheckResult(self.id, status, f"{self.label}: {status}. {text}", cases, failed)
+    def _result(
+        self, status: str, text: str, cases: int = 0, failed: int = 0, detail: dict | None = None
+    ) -> CheckResult:
+        return CheckResult(
+            self.id, status, f"{self.label}: {status}. {text}", cases, failed, detail
+        )
 
     def _input_lines(self, args: tuple) -> list[str]:
         return [
@@ -546,7 +560,15 @@ class Question:
             f"Try it yourself: the lines above, then {self._try_line(case)}",
             tail,
         ]
-        return self._result(FAIL, "\n".join(lines), total, 1)
+        detail = {
+            "input": [line.strip() for line in self._input_lines(case.args)],
+            "expected": "",
+            "actual": f"{why} ({tail.strip('()')})",
+            "rule": [],
+            "size": case.size,
+            "try": self._try_line(case),
+        }
+        return self._result(FAIL, "\n".join(lines), total, 1, detail)
 
     def _fail_result(
         self, case: Case, want: object, got: _Outcome, failed: int, total: int
@@ -591,16 +613,37 @@ class Question:
                 f"Do not change what you are given (the caller still needs it): work on a copy "
                 f"(list({first})) or build a new list.",
             ]
+        rule: list[str] = []
         if self._explain is not None and not right:
             with contextlib.suppress(Exception):  # an explanation must never hide the result
-                lines += self._explain(case.args, want)
+                rule = list(self._explain(case.args, want))
+        lines += rule
         if got.output.strip():
             printed = got.output.rstrip()
             if len(printed) >= OUTPUT_LIMIT:
                 printed += " ..."
             lines.append("Your function printed:\n" + textwrap.indent(printed, "    "))
         lines.append(f"Try it yourself: the lines above, then {self._try_line(case)}")
-        return self._result(FAIL, "\n".join(lines), total, failed)
+        detail = {
+            "input": [line.strip() for line in self._input_lines(case.args)],
+            "expected": self._show(want, case),
+            "actual": _actual_text(got, self._show(got.value, case) if got.kind == "value" else ""),
+            "rule": [line.strip() for line in rule],
+            "size": case.size,
+            "try": self._try_line(case),
+        }
+        return self._result(FAIL, "\n".join(lines), total, failed, detail)
+
+
+def _actual_text(got: _Outcome, shown: str) -> str:
+    """What the function gave on the failing case, in one phrase (for feedback files)."""
+    if got.kind == "value":
+        return shown
+    if got.kind == "wrong":
+        return got.text
+    if got.kind == "todo":
+        return "raised NotImplementedError (this case is not handled yet)"
+    return f"raised an error: {got.text}"
 
 
 __all__ = [  # every name this module had before it was split, still importable from here

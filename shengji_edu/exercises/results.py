@@ -24,6 +24,10 @@ class CheckResult:
     message: str
     cases: int = 0
     failed: int = 0
+    detail: dict | None = None
+    """For a FAIL on one case, that case as text for feedback files: ``input`` (lines
+    ``name = value``), ``expected``, ``actual``, ``rule`` (lines naming the rule that decides
+    it, where the question explains one), ``size`` (cards); None otherwise."""
 
     @property
     def passed(self) -> bool:
@@ -45,6 +49,7 @@ class CheckResult:
             "message": self.message,
             "cases": self.cases,
             "failed": self.failed,
+            "detail": self.detail,
         }
 
 

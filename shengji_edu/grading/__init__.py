@@ -62,18 +62,27 @@ graded child's set-up: the package without the answers, what it may read), :mod:
 (reading a notebook's code without running it), :mod:`.turn` (one notebook's turn in its
 sandboxed child, and the judging), :mod:`.run` (many notebooks, resumed from the CSV),
 :mod:`.ledger` (the CSV, and :func:`clean`) and :mod:`.command` (``shengji grade`` and its
-table). A setting is changed where it is read: ``grading.turn.TRANSIENT_BACKOFF``, not a
+table). What is written besides the ledger: :mod:`.gradebook` (the grades file, the roster,
+late work), :mod:`.canvas` (a Canvas gradebook export filled), :mod:`.feedback` (a Markdown
+and an HTML file per notebook), :mod:`.store` (the messages kept beside the ledger, so a
+resumed run writes the same feedback) and :mod:`.outputs` (the options, checked before
+grading). :mod:`.similarity` (with :mod:`.similarity_html`) is ``shengji similarity``.
+A setting is changed where it is read: ``grading.turn.TRANSIENT_BACKOFF``, not a
 copy of the name on this package.
 """
 
 from __future__ import annotations
 
 from .. import sandbox as sandbox
+from . import canvas as canvas
 from . import child as child
 from . import command as command
+from . import feedback as feedback
+from . import gradebook as gradebook
 from . import ledger as ledger
 from . import review as review
 from . import run as run
+from . import store as store
 from . import submissions as submissions
 from . import turn as turn
 from .child import _PACKAGE as _PACKAGE

@@ -19,7 +19,9 @@ from ..exercises.checking import (
     PASS,
     time_limit,
 )
+from .gradebook import GradebookError
 from .ledger import clean, read_csv
+from .outputs import Outputs, prepare, write_outputs
 from .run import GradingRun, default_jobs
 from .submissions import (
     CELL_TIMEOUT,
@@ -123,11 +125,20 @@ def grade_command(
     cell_timeout: float = CELL_TIMEOUT,
     memory_mb: int | None = MEMORY_MB,
     fresh: bool = False,
+    outputs: Outputs | dict | None = None,
 ) -> int:
-    """``shengji grade``: grade, print the table (and the messages), write the CSV if asked."""
+    """``shengji grade``: grade, print the table (and the messages), write the CSV if asked,
+    and the grades file, Canvas export and feedback files of ``outputs`` (the options of
+    :func:`.outputs.prepare`, checked before anything is graded)."""
     missing = [path for path in paths if not Path(path).exists()]
     if missing:
         print(f"shengji grade: no such file or folder: {missing[0]}", file=sys.stderr)
+        return 2
+    try:
+        if not isinstance(outputs, Outputs):
+            outputs = prepare(paths, **(outputs or {}))
+    except GradebookError as error:
+        print(f"shengji grade: {error}", file=sys.stderr)
         return 2
     if memory_mb is not None and memory_mb < 0:
         print("shengji grade: --memory takes megabytes, or 0 for no limit", file=sys.stderr)
@@ -143,7 +154,7 @@ def grade_command(
         call_limit=time_limit(),
         memory_mb=memory_mb,
     )
-    run = GradingRun(submissions, settings, csv_path, fresh)
+    run = GradingRun(submissions, settings, csv_path, fresh, outputs.students)
     say = _printer()
     say(
         f"grading {len(submissions)} notebook(s), {jobs} at a time, each in its own sandboxed "
@@ -225,7 +236,12 @@ def grade_command(
             "\nno CSV written: add --csv FILE to save the table (a rerun then skips the "
             "notebooks already graded)"
         )
-    return 75 if retry else 0
+    try:
+        written = write_outputs(outputs, rows, csv_path, say)
+    except (GradebookError, OSError) as error:
+        print(f"shengji grade: {error}", file=sys.stderr)
+        return 2
+    return 75 if retry else written
 
 
 def _printer() -> Callable[[str], None]:

@@ -16,6 +16,8 @@ from ..exercises import EXERCISES, questions
 from ..exercises.checking import (
     time_limit,
 )
+from . import store
+from .gradebook import Students
 from .ledger import _row_from_csv, ledger_key, read_csv, write_csv
 from .submissions import (
     CELL_TIMEOUT,
@@ -75,8 +77,10 @@ class GradingRun:
         settings: Settings,
         csv_path: str | os.PathLike | None = None,
         fresh: bool = False,
+        students: Students | None = None,
     ) -> None:
         self.submissions = submissions
+        self.students = students or Students()
         self.settings = settings
         self.csv_path = Path(csv_path) if csv_path is not None else None
         self.rows: list[Row | None] = [None] * len(submissions)
@@ -86,8 +90,11 @@ class GradingRun:
         self.previous: list[dict[str, str]] = []
         """The rows of the CSV as it was: kept, except those of notebooks graded now."""
         self.lock = threading.Lock()
+        self.stored: dict[str, dict] = {}
+        """The results file beside the CSV (:mod:`.store`): messages for feedback."""
         if self.csv_path is not None:
             self.previous = read_csv(self.csv_path)
+            self.stored = store.load(store.store_path(self.csv_path))
             if not fresh:
                 self._resume()
 
@@ -132,6 +139,7 @@ class GradingRun:
                 row = _row_from_csv(old, submission)
                 if row is not None:
                     row.reused = True
+                    store.restore(row, self.stored.get(ledger_key(submission.path)))
                     self.rows[index] = row
                     self.reused += 1
 
@@ -232,3 +240,17 @@ class GradingRun:
                     )
                 )
         write_csv(rows, self.csv_path, previous=self.previous)
+        entries = {}
+        for submission, row in zip(self.submissions, self.rows, strict=True):
+            if row is None or row.state == RETRY:
+                continue
+            key = ledger_key(submission.path)
+            entries[key] = store.entry(
+                row,
+                self.students.student(submission.path),
+                self.students.submitted(submission.path, submission.mtime),
+            )
+            old = self.stored.get(key)
+            if row.reused and old and old.get("sha256") == row.sha256 and not row.messages:
+                entries[key] = {**old, **{k: entries[key][k] for k in ("student", "submitted")}}
+        store.save(store.store_path(self.csv_path), entries, keep=self.stored)

@@ -45,6 +45,9 @@ class Submission:
     name: str = ""
     """How the terminal names it: its path relative to the folder given (``bob/ex01.ipynb``),
     or the path as given for a file named on the command line."""
+    mtime: float | None = None
+    """The file's modification time when it was read (seconds since the epoch): the
+    submission's time for late work unless a roster gives one."""
 
     def __post_init__(self) -> None:
         self.name = self.name or str(self.path)
@@ -59,6 +62,8 @@ class Row:
     statuses: dict[str, str] = field(default_factory=dict)
     messages: dict[str, str] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    details: dict[str, dict] = field(default_factory=dict)
+    """Per failing question, its smallest failing case as text (:attr:`.CheckResult.detail`)."""
     own_checks: list[dict] = field(default_factory=list)
     """What the notebook's own check cells reported (for the curious; never graded)."""
     sha256: str = ""
@@ -77,6 +82,21 @@ class Row:
     @property
     def total(self) -> int:
         return len(questions(self.exercise)) if self.exercise in EXERCISES else 0
+
+    @property
+    def score(self) -> float:
+        """Points earned: the sum of the points (:attr:`.Question.points`) of the questions
+        that PASS."""
+        if self.exercise not in EXERCISES:
+            return 0
+        return sum(q.points for q in questions(self.exercise) if self.statuses.get(q.id) == PASS)
+
+    @property
+    def max_score(self) -> float:
+        """The exercise's points: the sum of its questions' points."""
+        if self.exercise not in EXERCISES:
+            return 0
+        return sum(q.points for q in questions(self.exercise))
 
 
 @dataclass(frozen=True)
@@ -149,10 +169,11 @@ def read_submission(path: Path, name: str = "") -> Submission:
     """Read and hash one file; tell which exercise it is, or why it cannot be graded."""
     try:
         data = path.read_bytes()
+        mtime = path.stat().st_mtime
     except OSError as error:
         problem = f"cannot be read ({error.strerror or error})"
         return Submission(path, b"", "", problem=problem, name=name)
-    submission = Submission(path, data, hashlib.sha256(data).hexdigest(), name=name)
+    submission = Submission(path, data, hashlib.sha256(data).hexdigest(), name=name, mtime=mtime)
     try:
         notebook = json.loads(data.decode("utf-8"))
         if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list):

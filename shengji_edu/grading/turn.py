@@ -316,7 +316,7 @@ class _Turn:
         if not info.get("callable"):
             given = Foreign(str(info.get("type", "object")), str(info.get("repr", "")))
             result = question.not_a_function(given)
-            self._record(question, result.status, result.message)
+            self._record(question, result.status, result.message, result.detail)
             return
         if info.get("defined") is not True or not defines(self.sources, question.function):
             self._record(
@@ -336,7 +336,7 @@ class _Turn:
                 used = [q for q in failing if q.function in names]
                 if used and not stopped:
                     result = question.with_dependencies(result, used, again)
-        self._record(question, result.status, result.message)
+        self._record(question, result.status, result.message, result.detail)
         if stopped:
             raise _Stop
 
@@ -411,11 +411,15 @@ class _Turn:
             stopped = True
         return question.judge(outcomes, limit), names, stopped
 
-    def _record(self, question: Question, status: str, message: str) -> None:
+    def _record(
+        self, question: Question, status: str, message: str, detail: dict | None = None
+    ) -> None:
         if question.id in self.row.statuses:
             return
         self.row.statuses[question.id] = status
         self.row.messages[question.id] = message
+        if detail is not None:
+            self.row.details[question.id] = detail
 
 
 class _Oracle:
