@@ -4,7 +4,8 @@ The arena and the tournament play thousands of hands; RULES §9's record of each
 9 KB, mostly what the seed already says (the deal) and what the plays already say (the
 tricks). A *kept* file holds the rest, compactly:
 
-* gzip-compressed UTF-8 text, one JSON object per line (JSON Lines);
+* gzip-compressed UTF-8 text (one gzip member, nothing after it), one JSON object per line
+  (JSON Lines);
 * the first line is the header, ``{"format": "shengji-edu kept hands", "version": 1,
   "hands": N}``, and N lines follow, one per hand;
 * a hand's line is its §9 record without ``format``, ``version``, ``deal`` and ``tricks``,
@@ -155,6 +156,7 @@ def loads_kept(data: bytes) -> list[KeptHand]:
         decompressor = zlib.decompressobj(wbits=31)  # gzip, one member
         raw = decompressor.decompress(bytes(data), MAX_KEPT_BYTES + 1)
         complete = decompressor.eof
+        trailing = bool(decompressor.unused_data)
     except zlib.error as exc:
         raise RecordError(f"the kept-hands file is damaged ({exc}): it cannot be read") from None
     if len(raw) > MAX_KEPT_BYTES:
@@ -164,6 +166,11 @@ def loads_kept(data: bytes) -> list[KeptHand]:
         )
     if not complete:
         raise RecordError("the kept-hands file is truncated: its compressed data stops early")
+    if trailing:
+        raise RecordError(
+            "the kept-hands file has bytes after its compressed data (two files joined, or "
+            "something appended): it is not as shengji_edu wrote it"
+        )
     lines = records.decode(raw).split("\n")
     if lines and lines[-1] == "":
         lines.pop()
