@@ -79,7 +79,10 @@ def seat_names(lang: str | Translator = "en", players: Sequence[str] | None = No
     names = [tr.gettext(name) for name in SEAT_NAMES]
     if players is None:
         return names
-    return [f"{name}: {player}" for name, player in zip(names, players, strict=True)]
+    return [
+        tr.say("{seat}: {player}", seat=name, player=player)
+        for name, player in zip(names, players, strict=True)
+    ]
 
 
 def replay_data(
@@ -227,7 +230,7 @@ def _result_lines(tr: Translator, round_: Round) -> list[str]:
         tr.say("Defenders' points: {points}.", points=result.defender_points),
     ]
     if result.penalty:
-        lines.append(tr.say("Throw penalties: {points}.", points=f"{result.penalty:+}"))
+        lines.append(tr.say("Throw penalties: {points}.", points=format(result.penalty, "+")))
     if s.draw:
         lines.append(tr.say("A draw: nobody goes up."))
     elif s.defenders_take_deal:
@@ -273,8 +276,6 @@ def _labels(tr: Translator) -> dict[str, str]:
         "jump": tr.say("Jump to trick"),
         "keys": tr.say("Keys: ← → a play, ↑ ↓ a trick, Home and End."),
         "result": tr.say("Result"),
-        "explanation": tr.say("Why"),
-        "wins": tr.say("wins"),
     }
 
 
