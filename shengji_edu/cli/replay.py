@@ -79,6 +79,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def _write_html(args: argparse.Namespace, chosen: list[_Hand], total: int) -> int:
     from ..i18n import check_language
+    from ..render.replay_data import review_notes
     from ..render.replay_html import write_replay_html
 
     if len(chosen) != 1:
@@ -92,18 +93,13 @@ def _write_html(args: argparse.Namespace, chosen: list[_Hand], total: int) -> in
         hand.round,
         args.html,
         lang=lang,
-        notes=explanations(hand.round, lang),
+        notes=review_notes(hand.round, lang),
         players=hand.players,
         title=title,
         seat=args.seat,
     )
     print(f"the hand's viewer is written to {args.html} (open it in any browser)")
     return 0
-
-
-def explanations(round_: Round, lang: str):
-    """The review's explanations of every play and trick (``None`` where there are none)."""
-    return None
 
 
 def _seat(text: str) -> int:

@@ -40,6 +40,19 @@ class Notes:
         return (self.tricks[trick] or "") if trick < len(self.tricks) else ""
 
 
+def review_notes(round_: Round, lang: str = "en") -> Notes:
+    """The review's explanations (:func:`shengji_edu.review.explain_round`) as :class:`Notes`:
+    each play's note, and each trick's account (with the notes of a variant that mattered)."""
+    from ..review import explain_round
+
+    tricks = explain_round(round_, lang)
+    plays = []
+    for note, trick in zip(tricks, round_.tricks, strict=False):
+        by_seat = {play.seat: play.text for play in note.plays}
+        plays.append([by_seat.get(seat, "") for seat, _cards in trick.plays])
+    return Notes(plays, [" ".join([note.text, *note.notes]) for note in tricks])
+
+
 @dataclass
 class _Builder:
     round: Round
@@ -279,4 +292,4 @@ def _labels(tr: Translator) -> dict[str, str]:
     }
 
 
-__all__ = ["Notes", "replay_data", "seat_names"]
+__all__ = ["Notes", "replay_data", "review_notes", "seat_names"]

@@ -22,6 +22,7 @@ from shengji_edu.game.kept import hand_line, read_kept, write_kept
 from shengji_edu.i18n import translator
 from shengji_edu.players import GreedyPlayer
 from shengji_edu.render.replay_data import seat_names
+from shengji_edu.review import explain_round
 from shengji_edu.tournament.match import new_round
 
 pytestmark = pytest.mark.e2e
@@ -67,6 +68,7 @@ def test_the_viewer_steps_through_the_hand_offline(viewer):
     seats = seat_names("en", list("ABCD"))
     tricks = round_.tricks
     total_steps = sum(len(t.plays) for t in tricks)
+    review = explain_round(round_, "en")
     requests: list[str] = []
 
     def watch(route):
@@ -99,12 +101,15 @@ def test_the_viewer_steps_through_the_hand_offline(viewer):
             assert shown(page, f"#played-{leader}") == faces(tr, round_.trump.sort(lead))
             said = f"{seats[leader]} leads {' '.join(faces(tr, lead))}."
             assert page.locator("#said").inner_text() in (said, said.replace("leads", "tried"))
+            assert page.locator("#note").inner_text() == review[0].plays[0].text  # the why
             for _ in range(3):
                 page.keyboard.press("ArrowRight")
             for seat, cards in first.plays:
                 assert sorted(shown(page, f"#played-{seat}")) == sorted(faces(tr, cards))
             assert f"{seats[first.winner]} wins the trick" in page.locator("#said").inner_text()
             assert "winner" in page.locator(f"#seat-{first.winner}").get_attribute("class")
+            note = page.locator("#note").inner_text()
+            assert review[0].plays[3].text in note and review[0].text in note
             assert page.locator("#points").inner_text() == str(
                 first.points if (first.winner % 2) != (round_.dealer % 2) else 0
             )
