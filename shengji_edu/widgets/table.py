@@ -530,6 +530,7 @@ class PlayTable:
         self._drawing = True
         try:
             self.ui.relabel(self._tr.say)
+            self.ui.replay.relabel(self._tr)
             self.settings.relabel(
                 self._tr,
                 self.seed,
@@ -628,6 +629,8 @@ class PlayTable:
         self.status_html.value = views.status_html(ctx)
         self.trick_html.value = views.centre_html(ctx, show_last=self.last_trick_toggle.value)
         self.log_html.value = views.log_html(ctx)
+        if self._round.phase == FINISHED and self.ui.replay.round is not self._round:
+            self.ui.replay.show(self._round, self.lang)  # the hand just played, to step through
         self.sync_hand()
         self.declaring_row.show(
             self._tr,
