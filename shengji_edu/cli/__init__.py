@@ -4,7 +4,8 @@
                  [--rules kitty=linear,throw_penalty=10] [--auto] [--hands N] [--save FILE]
     shengji simulate --hands N [--players greedy,greedy,greedy,greedy] [--seed S] [--rules R]
     shengji arena greedy random --deals 400 [--processes 2] [--rules R] [--json F] [--chart F.png]
-    shengji replay FILE
+                  [--keep F.hands.jsonl.gz]
+    shengji replay FILE [--hand N] [--html OUT.html [--seat N] [--lang zh]]
     shengji gin [--seed S] [--opponent greedy] [--knock-at N] [--target 100]   (Gin Rummy)
     shengji grade PATH... [--csv FILE] [--timeout 120] [--jobs N] [--details] [--fresh]
     shengji table [--port 8866] [--lang zh] [--seed S] [--computer greedy] [--no-browser]
