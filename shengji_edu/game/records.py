@@ -154,7 +154,7 @@ _SIGNATURES = (
     (b"GIF8", "a GIF image"),
     (b"%PDF", "a PDF document"),
     (b"PK\x03\x04", "a ZIP archive (or an Office document)"),
-    (b"\x1f\x8b", "a gzip-compressed file"),
+    (b"\x1f\x8b", "a gzip-compressed file (kept hands? shengji replay and game.kept read them)"),
     (b"\xff\xfe\x00\x00", "text saved as UTF-32"),
     (b"\x00\x00\xfe\xff", "text saved as UTF-32"),
     (b"\xff\xfe", "text saved as UTF-16"),
