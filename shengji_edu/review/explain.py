@@ -97,7 +97,7 @@ def _explain_trick(
         others = [s for s in range(4) if s != lead_seat]
         throw = check_throw(attempted, [hands[s] for s in others], trump, rules)
         holder = others[throw.holder] if throw.holder is not None else lead_seat
-        text = say.throw_failed(
+        facts = (
             lead_seat,
             trump.sort(attempted),
             holder,
@@ -106,10 +106,10 @@ def _explain_trick(
             throw.beaten.cards if throw.beaten is not None else lead,
             trump.sort(lead),
             rules.failed_throw == "smallest_card",
-            rules.throw_penalty,
         )
+        text = say.throw_failed(*facts, rules.throw_penalty)
         notes.append(k.PlayNote(lead_seat, tuple(lead), k.THROW_FAILED, render(text, lang)))
-        failed_text: Message | None = text
+        failed_text: Message | None = say.failed_in_short(*facts)
         variant_throw = _throw_variant(attempted, [hands[s] for s in others], trump, rules)
     else:
         failed_text = variant_throw = None
@@ -170,9 +170,7 @@ def _explain_trick(
     if first_ruff is not None:
         ruffed = (trick.plays[first_ruff][0], trump.sort(trick.plays[first_ruff][1]))
     winning = trump.sort(trick.plays[winner_index][1])
-    text = say.winner(number, won_by, winner, winning, fmt.suit, key, ruffed)
-    if failed_text is not None:
-        text = say.join(failed_text, text)
+    text = say.winner(number, won_by, winner, winning, fmt.suit, key, ruffed, failed_text)
     dealer = round_.dealer
     defenders = dealer is not None and team_of(winner) != team_of(dealer)
     point_cards = [c for c in trick.cards() if c.points]

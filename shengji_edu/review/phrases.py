@@ -342,13 +342,59 @@ def effect(kind: str, fmt: LeadFormat, best_seat: int, best_cards: Sequence[Card
 
 
 # --- the trick -----------------------------------------------------------------------------
-def winner(
-    number: int, kind: str, who: int, cards: Sequence[Card], suit: str, key: Shape, ruffed: tuple
+def failed_in_short(
+    who: int,
+    attempted: Sequence[Card],
+    holder: int,
+    beaten_by: Sequence[Card],
+    unit_kind: Message,
+    unit: Sequence[Card],
+    forced: Sequence[Card],
+    smallest: bool,
 ) -> Message:
-    """``Trick 3: East (1) wins with …`` and the rule that decided it."""
+    """A failed throw in a trick's account (the lead's note says it in full)."""
+    if smallest:
+        return message(
+            "{seat}'s throw {attempted} failed, because {holder}'s {beaten_by} beats its {kind} "
+            "{unit}: by RULES §12.3 its smallest card {forced} was led instead.",
+            seat=seat(who),
+            attempted=attempted,
+            holder=seat(holder),
+            beaten_by=beaten_by,
+            kind=unit_kind,
+            unit=unit,
+            forced=forced,
+        )
+    return message(
+        "{seat}'s throw {attempted} failed, because {holder}'s {beaten_by} beats its {kind} "
+        "{unit}: {forced} was led instead.",
+        seat=seat(who),
+        attempted=attempted,
+        holder=seat(holder),
+        beaten_by=beaten_by,
+        kind=unit_kind,
+        unit=unit,
+        forced=forced,
+    )
+
+
+def winner(
+    number: int,
+    kind: str,
+    who: int,
+    cards: Sequence[Card],
+    suit: str,
+    key: Shape,
+    ruffed: tuple,
+    failed: Message | None = None,
+) -> Message:
+    """``Trick 3: East (1) wins with …``, a failed throw if there was one, and the rule that
+    decided the trick."""
     head = message(
         "Trick {number}: {seat} wins with {cards}.", number=number, seat=seat(who), cards=cards
     )
+    if failed is not None:
+        head = join(head, failed)
     s = _suit(suit)
     if kind == k.LEAD_HELD:
         if suit == TRUMP:

@@ -381,8 +381,9 @@ def test_a_failed_throw_names_the_unit_the_seat_and_the_unit_led():
         failed,
     )
     assert note.text == (
-        failed + " Trick 1: West (3) wins with ♥Q ♥Q. It is the highest pair of ♥ played, and "
-        "nobody ruffed. No points in it."
+        "Trick 1: West (3) wins with ♥Q ♥Q. South (0)'s throw ♥9 ♥8 ♥8 ♥4 ♥4 failed, because "
+        "West (3)'s ♥Q ♥Q beats its pair ♥4 ♥4: ♥4 ♥4 was led instead. It is the highest pair "
+        "of ♥ played, and nobody ruffed. No points in it."
     )
     zh = only_trick(THROW_HANDS, ["H9 H8 H8 H4 H4", "D3 D4", "H6 H7", "HQ HQ"], lang="zh")
     assert zh.plays[0].text == (
@@ -407,6 +408,11 @@ def test_a_failed_throw_under_the_smallest_card_house_rule_with_a_penalty():
         "single of ♥."
     )
     assert note.plays[3].text.endswith("It beats North (2)'s ♥6: a higher single of ♥.")
+    assert note.text == (
+        "Trick 1: West (3) wins with ♥Q. South (0)'s throw ♥9 ♥8 ♥8 ♥4 ♥4 failed, because "
+        "West (3)'s ♥Q ♥Q beats its pair ♥4 ♥4: by RULES §12.3 its smallest card ♥4 was led "
+        "instead. It is the highest single of ♥ played, and nobody ruffed. No points in it."
+    )
 
 
 def test_no_tractors_makes_a_throw_of_two_pairs_fail():
