@@ -493,6 +493,11 @@ def _rule(option: str, value: object) -> Message:
     """A trump option that is not at its default, in words."""
     if option == "twos_are_trump":
         return message("The 2s are trumps here (RULES §11.2)")
+    if option == "tractors" and value == "off":
+        return message("There are no tractors here: consecutive pairs stay pairs (RULES §12.14)")
     if option == "tractors":
-        return message("Tractors are {mode} here (RULES §12.14)", mode=str(value))
+        return message(
+            "Tractors are only pairs of one printed suit on consecutive printed ranks here "
+            "(RULES §12.14)"
+        )
     return message("The off-suit level cards rank ♠ > ♥ > ♦ > ♣ here (RULES §12.15)")

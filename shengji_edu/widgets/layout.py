@@ -261,6 +261,7 @@ class TableWidgets:
         self.message_html = pane("shengji-message", HEIGHTS["message"])
         self.hint_html = pane("shengji-hint", HEIGHTS["tabs"] - 40)
         self.log_html = pane("shengji-log", HEIGHTS["tabs"] - 40)
+        self.review_html = pane("shengji-review", HEIGHTS["tabs"] - 40)
 
         self.hand_box = widgets.Box(
             layout=fixed(HEIGHTS["hand"], flex_flow="row wrap", overflow="auto")
@@ -309,7 +310,7 @@ class TableWidgets:
         self.settings_box = widgets.VBox(layout=fixed(HEIGHTS["tabs"] - 40, overflow="auto"))
         self.settings_box.add_class("shengji-settings")
         self.tabs = widgets.Tab(
-            children=[self.hint_html, self.log_html, self.settings_box],
+            children=[self.hint_html, self.log_html, self.settings_box, self.review_html],
             layout=fixed(HEIGHTS["tabs"]),
         )
         self.tabs.add_class("shengji-tabs")
@@ -370,6 +371,6 @@ class TableWidgets:
                 w.description = text
             if w.tooltip != tip:
                 w.tooltip = tip
-        titles = (say("hint"), say("log"), say("settings"))
+        titles = (say("hint"), say("log"), say("settings"), say("review"))
         for i, title in enumerate(titles):
             self.tabs.set_title(i, title)

@@ -428,10 +428,13 @@ def test_no_tractors_makes_a_throw_of_two_pairs_fail():
         "cards go back to the hand."
     )
     assert note.notes == (
-        "Tractors are off here (RULES §12.14): by the standard rule the throw would stand.",
+        "There are no tractors here: consecutive pairs stay pairs (RULES §12.14): by the standard "
+        "rule the throw would stand.",
     )
     zh = only_trick(hands, ["H5 H5 H4 H4", "H6 H6", "C3 C4", "D5 D6"], lang="zh", rules=rules)
-    assert zh.notes == ("这里拖拉机规则是 off（规则 §12.14）：按标准规则这个甩牌会成立。",)
+    assert zh.notes == (
+        "这里不算拖拉机：相连的对子仍是对子（规则 §12.14）：按标准规则这个甩牌会成立。",
+    )
 
 
 def test_no_tractors_frees_a_follow_the_standard_rule_refuses():
@@ -447,7 +450,8 @@ def test_no_tractors_frees_a_follow_the_standard_rule_refuses():
         "East (1) holds 7 cards of ♥: only ♥ may be played; the lead holds 2 pairs (a tractor "
         "counts as its pairs) and the hand holds ♥7 ♥7, ♥4 ♥4, ♥2 ♥2: at least 2 pairs were "
         "owed (must follow pairs with pairs). It does not beat South (0)'s ♥9 ♥9 ♥8 ♥8. "
-        "Tractors are off here (RULES §12.14): by the standard rule this play would be refused "
+        "There are no tractors here: consecutive pairs stay pairs (RULES §12.14): by the standard "
+        "rule this play would be refused "
         "(a tractor of 2 pairs of ♥ was led and you hold a tractor of ♥ (♥4 ♥4 ♥2 ♥2): you "
         "must follow with a tractor of 2 pairs)."
     )
