@@ -43,7 +43,13 @@ class Duty:
     many the play had to hold (triples, pairs). ``asked`` is what the lead asked (its pairs,
     or triples), ``origin`` the lead unit that asked for a run ("tractor" or "titanic").
     ``held`` are the hand's groups that made the duty (its runs, pairs or triples, or the
-    suit's cards when short), strongest first; ``played`` the play's cards that met it.
+    suit's cards when short), strongest first; ``played`` the play's cards that met it. For
+    "pairs", ``origin`` is "pair" when one pair was led and "triple" when the lead holds
+    triples (each counts as one pair), else empty.
+
+    The pairs of rule (4) are listed only when they ask for more than the runs and triples
+    owed before them already hold (a tractor owed for a tractor led holds its pairs), or when
+    the hand holds no pair of the suit at all (then any cards of the suit do).
     """
 
     kind: str
@@ -94,7 +100,27 @@ def follow_duties(
         duties.append(Duty(met.kind, met.owed, met.steps, 0, met.origin, runs, played))
     hand_pairs = sum(group_profiles(hand_suit, trump)[0].values())
     needed = min(fmt.total_pairs, hand_pairs)
-    duties.append(Duty(PAIRS, needed > 0, needed, fmt.total_pairs, "", _groups(hand_suit, 2)))
+    # the pairs inside the runs and triples already owed: rule (4) asks for more only past them
+    covered = sum(d.count for d in duties if d.owed and d.kind in (TITANIC, TRACTOR, TRIPLES))
+    if needed == 0 or needed > covered:
+        if fmt.triples or fmt.titanics:
+            origin = "triple"  # a triple of the lead counts as one pair (RULES §11.1)
+        elif fmt.size == 2:
+            origin = "pair"  # one pair was led
+        else:
+            origin = ""
+        played_pairs = tuple(c for group in _groups(play_suit, 2) for c in group[:2])
+        duties.append(
+            Duty(
+                PAIRS,
+                needed > 0,
+                needed,
+                fmt.total_pairs,
+                origin,
+                _groups(hand_suit, 2),
+                played_pairs,
+            )
+        )
     return duties
 
 

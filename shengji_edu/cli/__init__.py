@@ -6,6 +6,7 @@
     shengji arena greedy random --deals 400 [--processes 2] [--rules R] [--json F] [--chart F.png]
                   [--keep F.hands.jsonl.gz]
     shengji replay FILE [--hand N] [--html OUT.html [--seat N] [--lang zh]]
+    shengji review FILE [--hand N] [--seat N] [--lang en|zh]
     shengji gin [--seed S] [--opponent greedy] [--knock-at N] [--target 100]   (Gin Rummy)
     shengji grade PATH... [--csv FILE] [--timeout 120] [--jobs N] [--details] [--fresh]
     shengji table [--port 8866] [--lang zh] [--seed S] [--computer greedy] [--no-browser]
@@ -33,7 +34,7 @@ from collections.abc import Sequence
 
 from ..game import RecordError
 from ..gin.terminal import add_parser as add_gin_parser
-from . import arena, grade, play, replay, table, tournament
+from . import arena, grade, play, replay, review, table, tournament
 from .options import COMPUTER, whole
 from .play import throw_failed_text
 
@@ -45,6 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parsers(sub)
     arena.add_parser(sub)
     replay.add_parser(sub)
+    review.add_parser(sub)
     add_gin_parser(sub, seed_type=whole)  # shengji gin: shengji_edu/gin/terminal.py
     grade.add_parser(sub)
     table.add_parser(sub)

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card
-from ..duties import follow_duties
+from ..duties import VOID, follow_duties
 from ..follow import check_follow
 from ..game.round import Round, Trick, team_of
 from ..i18n import Message, check_language, render
@@ -97,26 +97,27 @@ def _explain_trick(
         others = [s for s in range(4) if s != lead_seat]
         throw = check_throw(attempted, [hands[s] for s in others], trump, rules)
         holder = others[throw.holder] if throw.holder is not None else lead_seat
-        text = say.throw_failed(
+        facts = (
             lead_seat,
             trump.sort(attempted),
             holder,
             throw.beaten_by,
             unit_name(throw.beaten) if throw.beaten is not None else say.key_name(key),
             throw.beaten.cards if throw.beaten is not None else lead,
-            list(lead),
+            trump.sort(lead),
             rules.failed_throw == "smallest_card",
-            rules.throw_penalty,
         )
+        text = say.throw_failed(*facts, rules.throw_penalty)
         notes.append(k.PlayNote(lead_seat, tuple(lead), k.THROW_FAILED, render(text, lang)))
-        failed_text: Message | None = text
+        failed_text: Message | None = say.failed_in_short(*facts)
+        variant_throw = _throw_variant(attempted, [hands[s] for s in others], trump, rules)
     else:
-        failed_text = None
+        failed_text = variant_throw = None
         if fmt.is_throw:
-            text = say.throw_stood(lead_seat, fmt, lead)
+            text = say.throw_stood(lead_seat, fmt, trump.sort(lead))
             notes.append(k.PlayNote(lead_seat, tuple(lead), k.THROW, render(text, lang)))
         else:
-            text = say.lead(lead_seat, fmt, lead)
+            text = say.lead(lead_seat, fmt, trump.sort(lead))
             notes.append(k.PlayNote(lead_seat, tuple(lead), k.LEAD, render(text, lang)))
 
     # the follows, against the best play so far (what trick_winner compares)
@@ -126,7 +127,7 @@ def _explain_trick(
     for index in range(1, len(trick.plays)):
         seat, cards = trick.plays[index]
         duties = follow_duties(hands[seat], lead, cards, trump)
-        owed = say.duty_clauses(seat, fmt.suit, duties)
+        owed = say.duty_clauses(seat, fmt.suit, fmt.size, duties)
         found = play_key(cards, fmt, trump)
         best_seat, best_cards = trick.plays[best_index]
         if found is None:
@@ -144,7 +145,7 @@ def _explain_trick(
             effect = k.TIES
         else:
             effect = k.LOWER
-        text = say.join(owed, say.effect(effect, fmt, best_seat, list(best_cards)))
+        text = say.join(owed, say.effect(effect, fmt, best_seat, trump.sort(best_cards)))
         if found is not None and found[0] and first_ruff is None:
             first_ruff = index
         if found is not None and found > best_key:
@@ -152,7 +153,7 @@ def _explain_trick(
         variant = _follow_variant(hands[seat], lead, cards, trump)
         if variant is not None:
             text = say.join(text, variant)
-        kinds = tuple(d.kind for d in duties if d.owed)
+        kinds = tuple(d.kind for d in duties if d.owed or d.kind == VOID)
         notes.append(
             k.PlayNote(seat, tuple(cards), say.play_kind(duties), render(text, lang), kinds, effect)
         )
@@ -165,10 +166,11 @@ def _explain_trick(
     if winner != trick.winner:
         raise AssertionError(f"trick {number}: the round says seat {trick.winner} won")
     won_by = _decided_by(winner_index, best_key, first_ruff, fmt.is_throw, key)
-    ruffed = trick.plays[first_ruff] if first_ruff is not None else None
-    text = say.winner(number, won_by, winner, trick.plays[winner_index][1], fmt.suit, key, ruffed)
-    if failed_text is not None:
-        text = say.join(failed_text, text)
+    ruffed = None
+    if first_ruff is not None:
+        ruffed = (trick.plays[first_ruff][0], trump.sort(trick.plays[first_ruff][1]))
+    winning = trump.sort(trick.plays[winner_index][1])
+    text = say.winner(number, won_by, winner, winning, fmt.suit, key, ruffed, failed_text)
     dealer = round_.dealer
     defenders = dealer is not None and team_of(winner) != team_of(dealer)
     point_cards = [c for c in trick.cards() if c.points]
@@ -176,7 +178,11 @@ def _explain_trick(
     result = round_.result
     if last and result is not None and result.kitty_points:
         text = say.join(text, say.kitty(result.kitty_points, result.kitty_multiplier))
+    if variant_throw is not None:
+        extra.append(variant_throw)
     extra += _trick_variants(plays, trump, winner_index, trick)
+    if extra:
+        text = say.join(text, *extra)
     return k.TrickNote(
         number=number,
         leader=lead_seat,
@@ -233,6 +239,20 @@ def _trick_variants(
             seat = trick.plays[standard][0]
             found.append(say.variant(option, getattr(trump, option), seat))
     return found
+
+
+def _throw_variant(
+    attempted: Sequence[Card], others: list[list[Card]], trump: Trump, rules
+) -> Message | None:
+    """A sentence when an option made a throw fail that the standard rule lets stand."""
+    for option in _changed(trump):
+        try:
+            stands = check_throw(attempted, others, _standard(trump, option), rules).ok
+        except ValueError:
+            continue  # without the option the throw is no lead: the trick says so
+        if stands:
+            return say.variant_throw(option, getattr(trump, option))
+    return None
 
 
 def _follow_variant(

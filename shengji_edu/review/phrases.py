@@ -114,7 +114,7 @@ def _suit(suit: str) -> Suit:
     return Suit(suit)
 
 
-def duty_clauses(who: int, suit: str, duties: list[Duty]) -> Message:
+def duty_clauses(who: int, suit: str, size: int, duties: list[Duty]) -> Message:
     """What the follower was obliged to play, from :func:`~shengji_edu.duties.follow_duties`."""
     first = duties[0]
     if first.kind == VOID:
@@ -124,6 +124,23 @@ def duty_clauses(who: int, suit: str, duties: list[Duty]) -> Message:
             "{seat} holds no {suit}: free to ruff with trumps or to discard.",
             seat=seat(who),
             suit=_suit(suit),
+        )
+    if first.kind == SHORT and first.count == size:
+        if suit == TRUMP:
+            return plural_message(
+                "{seat} holds exactly {n} trump ({cards}): it must be played.",
+                "{seat} holds exactly {n} trumps ({cards}): all must be played.",
+                first.count,
+                seat=seat(who),
+                cards=list(first.held[0]),
+            )
+        return plural_message(
+            "{seat} holds exactly {n} card of {suit} ({cards}): it must be played.",
+            "{seat} holds exactly {n} cards of {suit} ({cards}): all must be played.",
+            first.count,
+            seat=seat(who),
+            suit=_suit(suit),
+            cards=list(first.held[0]),
         )
     if first.kind == SHORT and suit == TRUMP:
         return plural_message(
@@ -174,7 +191,8 @@ def _duty(duty: Duty, suit: str) -> Message:
             if duty.owed:
                 return message(
                     "no titanic that long answers the lead's titanic of {steps} triples, but "
-                    "a tractor does ({held}): a tractor of {steps} pairs was owed, {played}",
+                    "a tractor does ({held}): a tractor of {steps} pairs was owed, and "
+                    "{played} meets it",
                     steps=duty.count,
                     held=_groups(duty.held),
                     played=list(duty.played),
@@ -188,7 +206,8 @@ def _duty(duty: Duty, suit: str) -> Message:
         if duty.owed:
             return message(
                 "the lead has a tractor of {steps} pairs and the hand holds {held}: a tractor "
-                "of {steps} pairs was owed (must follow a tractor with a tractor), {played}",
+                "of {steps} pairs was owed (must follow a tractor with a tractor), and "
+                "{played} meets it",
                 steps=duty.count,
                 held=_groups(duty.held),
                 played=list(duty.played),
@@ -203,7 +222,7 @@ def _duty(duty: Duty, suit: str) -> Message:
         if duty.owed:
             return message(
                 "the lead has a titanic of {steps} triples and the hand holds {held}: a titanic "
-                "of {steps} triples was owed, {played}",
+                "of {steps} triples was owed, and {played} meets it",
                 steps=duty.count,
                 held=_groups(duty.held),
                 played=list(duty.played),
@@ -217,11 +236,10 @@ def _duty(duty: Duty, suit: str) -> Message:
     if duty.kind == TRIPLES:
         if duty.owed:
             return plural_message(
-                "the lead asks for {asked} triple and the hand holds {held}: {n} triple was owed",
-                "the lead asks for {asked} triples and the hand holds {held}: {n} triples were "
-                "owed",
+                "the lead asks for {asked} and the hand holds {held}: {n} triple was owed",
+                "the lead asks for {asked} and the hand holds {held}: {n} triples were owed",
                 duty.count,
-                asked=duty.asked,
+                asked=plural_message("{n} triple", "{n} triples", duty.asked),
                 held=_groups(duty.held),
             )
         return message(
@@ -231,19 +249,29 @@ def _duty(duty: Duty, suit: str) -> Message:
     assert duty.kind == PAIRS
     if not duty.owed:
         return message("the hand holds no pair of {suit}: any cards of {suit} would do", suit=s)
-    if duty.asked == 1:
+    if duty.origin == "triple":
+        return plural_message(
+            "the lead holds {asked} (a tractor counts as its pairs, a triple as one pair) "
+            "and the hand holds {held}: at least {n} pair was owed",
+            "the lead holds {asked} (a tractor counts as its pairs, a triple as one pair) "
+            "and the hand holds {held}: at least {n} pairs were owed",
+            duty.count,
+            asked=plural_message("{n} pair", "{n} pairs", duty.asked),
+            held=_groups(duty.held),
+        )
+    if duty.origin == "pair":
         return message(
             "a pair was led and the hand holds {held}: a pair was owed (must follow a pair "
             "with a pair)",
             held=_groups(duty.held),
         )
     return plural_message(
-        "the lead holds {asked} pairs (a tractor counts as its pairs) and the hand holds "
+        "the lead holds {asked} (a tractor counts as its pairs) and the hand holds "
         "{held}: at least {n} pair was owed (must follow pairs with pairs)",
-        "the lead holds {asked} pairs (a tractor counts as its pairs) and the hand holds "
+        "the lead holds {asked} (a tractor counts as its pairs) and the hand holds "
         "{held}: at least {n} pairs were owed (must follow pairs with pairs)",
         duty.count,
-        asked=duty.asked,
+        asked=plural_message("{n} pair", "{n} pairs", duty.asked),
         held=_groups(duty.held),
     )
 
@@ -314,13 +342,59 @@ def effect(kind: str, fmt: LeadFormat, best_seat: int, best_cards: Sequence[Card
 
 
 # --- the trick -----------------------------------------------------------------------------
-def winner(
-    number: int, kind: str, who: int, cards: Sequence[Card], suit: str, key: Shape, ruffed: tuple
+def failed_in_short(
+    who: int,
+    attempted: Sequence[Card],
+    holder: int,
+    beaten_by: Sequence[Card],
+    unit_kind: Message,
+    unit: Sequence[Card],
+    forced: Sequence[Card],
+    smallest: bool,
 ) -> Message:
-    """``Trick 3: East (1) wins with …`` and the rule that decided it."""
+    """A failed throw in a trick's account (the lead's note says it in full)."""
+    if smallest:
+        return message(
+            "{seat}'s throw {attempted} failed, because {holder}'s {beaten_by} beats its {kind} "
+            "{unit}: by RULES §12.3 its smallest card {forced} was led instead.",
+            seat=seat(who),
+            attempted=attempted,
+            holder=seat(holder),
+            beaten_by=beaten_by,
+            kind=unit_kind,
+            unit=unit,
+            forced=forced,
+        )
+    return message(
+        "{seat}'s throw {attempted} failed, because {holder}'s {beaten_by} beats its {kind} "
+        "{unit}: {forced} was led instead.",
+        seat=seat(who),
+        attempted=attempted,
+        holder=seat(holder),
+        beaten_by=beaten_by,
+        kind=unit_kind,
+        unit=unit,
+        forced=forced,
+    )
+
+
+def winner(
+    number: int,
+    kind: str,
+    who: int,
+    cards: Sequence[Card],
+    suit: str,
+    key: Shape,
+    ruffed: tuple,
+    failed: Message | None = None,
+) -> Message:
+    """``Trick 3: East (1) wins with …``, a failed throw if there was one, and the rule that
+    decided the trick."""
     head = message(
         "Trick {number}: {seat} wins with {cards}.", number=number, seat=seat(who), cards=cards
     )
+    if failed is not None:
+        head = join(head, failed)
     s = _suit(suit)
     if kind == k.LEAD_HELD:
         if suit == TRUMP:
@@ -390,13 +464,7 @@ def kitty(points_won: int, multiplier: int) -> Message:
 
 def variant(option: str, value: object, standard_winner: int | None) -> Message:
     """A variant or house rule that changed who won the trick."""
-    rule = {
-        "twos_are_trump": message("The 2s are trumps here (RULES §11.2)"),
-        "tractors": message("Tractors are {mode} here (RULES §12.14)", mode=str(value)),
-        "offsuit_levels": message(
-            "The off-suit level cards rank ♠ > ♥ > ♦ > ♣ here (RULES §12.15)"
-        ),
-    }[option]
+    rule = _rule(option, value)
     if standard_winner is None:
         return message("{rule}: the lead would not be one lead without it.", rule=rule)
     return message(
@@ -406,17 +474,30 @@ def variant(option: str, value: object, standard_winner: int | None) -> Message:
     )
 
 
+def variant_throw(option: str, value: object) -> Message:
+    """A variant or house rule that made a throw fail that the standard rule lets stand."""
+    return message("{rule}: by the standard rule the throw would stand.", rule=_rule(option, value))
+
+
 def variant_follow(option: str, value: object, reason: Message | str) -> Message:
     """A variant or house rule that made a follow legal that the standard rule refuses."""
-    rule = {
-        "twos_are_trump": message("The 2s are trumps here (RULES §11.2)"),
-        "tractors": message("Tractors are {mode} here (RULES §12.14)", mode=str(value)),
-        "offsuit_levels": message(
-            "The off-suit level cards rank ♠ > ♥ > ♦ > ♣ here (RULES §12.15)"
-        ),
-    }[option]
+    rule = _rule(option, value)
     return message(
         "{rule}: by the standard rule this play would be refused ({reason}).",
         rule=rule,
         reason=reason,
     )
+
+
+def _rule(option: str, value: object) -> Message:
+    """A trump option that is not at its default, in words."""
+    if option == "twos_are_trump":
+        return message("The 2s are trumps here (RULES §11.2)")
+    if option == "tractors" and value == "off":
+        return message("There are no tractors here: consecutive pairs stay pairs (RULES §12.14)")
+    if option == "tractors":
+        return message(
+            "Tractors are only pairs of one printed suit on consecutive printed ranks here "
+            "(RULES §12.14)"
+        )
+    return message("The off-suit level cards rank ♠ > ♥ > ♦ > ♣ here (RULES §12.15)")

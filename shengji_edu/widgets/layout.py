@@ -267,6 +267,7 @@ class TableWidgets:
         self.message_html = pane("shengji-message", HEIGHTS["message"])
         self.hint_html = pane("shengji-hint", HEIGHTS["tabs"] - 40)
         self.log_html = pane("shengji-log", HEIGHTS["tabs"] - 40)
+        self.review_html = pane("shengji-review", HEIGHTS["tabs"] - 40)
 
         self.hand_box = widgets.Box(
             layout=fixed(HEIGHTS["hand"], flex_flow="row wrap", overflow="auto")
@@ -317,7 +318,13 @@ class TableWidgets:
         self.replay = ReplayPanel()  # the hand just played, step by step
         self.replay.widget.layout = fixed(HEIGHTS["tabs"] - 40, overflow="auto")
         self.tabs = widgets.Tab(
-            children=[self.hint_html, self.log_html, self.settings_box, self.replay.widget],
+            children=[
+                self.hint_html,
+                self.log_html,
+                self.settings_box,
+                self.review_html,
+                self.replay.widget,
+            ],
             layout=fixed(HEIGHTS["tabs"]),
         )
         self.tabs.add_class("shengji-tabs")
@@ -378,6 +385,6 @@ class TableWidgets:
                 w.description = text
             if w.tooltip != tip:
                 w.tooltip = tip
-        titles = (say("hint"), say("log"), say("settings"), say("replay"))
+        titles = (say("hint"), say("log"), say("settings"), say("review"), say("replay"))
         for i, title in enumerate(titles):
             self.tabs.set_title(i, title)

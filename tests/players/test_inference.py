@@ -191,7 +191,7 @@ SUITS = ["S", "H", "D", "C", TRUMP]
 def test_dealable_agrees_with_trying_every_deal(need, free, kitty, voids):
     from shengji_edu.game.view import _dealable
 
-    counts = Counter(dict(zip(SUITS, need)))
+    counts = Counter(dict(zip(SUITS, need, strict=False)))
     room = {1: free[0], 2: free[1], 3: free[2], "kitty": kitty}
     shown = {1: frozenset(voids[0]), 2: frozenset(voids[1]), 3: frozenset(voids[2])}
     if sum(counts.values()) != sum(room.values()):
