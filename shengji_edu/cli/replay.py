@@ -88,14 +88,12 @@ def _write_html(args: argparse.Namespace, chosen: list[_Hand], total: int) -> in
         )
     (hand,) = chosen
     lang = check_language(args.lang)
-    title = None if hand.label is None else f"{hand.label}"
     write_replay_html(
         hand.round,
         args.html,
         lang=lang,
         notes=review_notes(hand.round, lang),
         players=hand.players,
-        title=title,
         seat=args.seat,
     )
     print(f"the hand's viewer is written to {args.html} (open it in any browser)")
