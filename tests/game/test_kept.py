@@ -242,6 +242,7 @@ def test_a_line_not_written_as_shengji_edu_writes_it_is_refused(kept_bytes):
         (gzip.compress(b"\xff\xfe"), ["utf"]),
         (gzip.compress(b"[" * 50 + b"]" * 50), ["nested"]),
     ],
+    ids=["empty", "json", "damaged", "no-lines", "utf16", "nested"],
 )
 def test_not_a_kept_file(data, words):
     refused(data, *words)
