@@ -220,7 +220,7 @@ class TournamentResult:
         out = Path(out)
         written = []
         data = self.to_dict(rating)
-        link_hands(data, [record["key"] for record in self.records], out)
+        link_hands(data, [record.get("key") for record in self.records], out)
         write_json(out / "leaderboard.json", data)
         written.append(out / "leaderboard.json")
         header = ["rank", "bot", "kind", "rating", "rating_low", "rating_high"]
@@ -283,15 +283,16 @@ class TournamentResult:
         )
 
 
-def link_hands(data: dict[str, Any], keys: list[str], out: Path) -> None:
+def link_hands(data: dict[str, Any], keys: list[str | None], out: Path) -> None:
     """Name each pair's kept hands (``hands_file``, relative to ``out``) in ``data``'s pairs,
     and each forfeit's file and hand number there (``shengji replay FILE --hand N``).
 
     ``keys`` are the matches' keys in the order of ``data["pairs"]``; a match of a run
-    before hands were kept has ``None``."""
+    before hands were kept (or a record without a key) has ``None``."""
     by_pair = {}
     for pair, key in zip(data["pairs"], keys, strict=True):
-        pair["hands_file"] = by_pair[(pair["a"], pair["b"])] = hands_file(out, key)
+        file = None if key is None else hands_file(out, key)
+        pair["hands_file"] = by_pair[(pair["a"], pair["b"])] = file
     for forfeit in data["forfeits"]:
         file = by_pair[(forfeit["a"], forfeit["b"])]
         forfeit["hands_file"] = file
