@@ -16,6 +16,7 @@ import random
 import pytest
 from test_e2e_browser import CHROMIUM, launch, require
 
+from shengji_edu import RuleSet
 from shengji_edu.arena import deal_setup
 from shengji_edu.game import Table
 from shengji_edu.game.kept import hand_line, read_kept, write_kept
@@ -35,7 +36,7 @@ def viewer(tmp_path):
     require(importlib.util.find_spec("playwright") is not None, "playwright is not installed")
     from shengji_edu.cli import main
 
-    round_ = new_round(deal_setup(21, random.Random(21)), new_rules())
+    round_ = new_round(deal_setup(21, random.Random(21)), RuleSet())
     Table(round_, [GreedyPlayer() for _ in range(4)]).run()
     kept = write_kept(tmp_path / "one.hands.jsonl.gz", [hand_line(round_, list("ABCD"))])
     pages = {}
@@ -44,12 +45,6 @@ def viewer(tmp_path):
         argv = ["replay", str(kept), "--html", str(pages[lang]), "--lang", lang]
         assert main(argv) == 0
     return read_kept(kept)[0].round, pages
-
-
-def new_rules():
-    from shengji_edu import RuleSet
-
-    return RuleSet()
 
 
 def faces(tr, cards) -> list[str]:
