@@ -155,10 +155,17 @@ def deal_setup(seed: int, rng: random.Random, rules: RuleSet = RuleSet()) -> Dea
 
 
 def play_duplicate(
-    setup: DealSetup, spec_a: PlayerSpec, spec_b: PlayerSpec, rules: RuleSet = RuleSet()
+    setup: DealSetup,
+    spec_a: PlayerSpec,
+    spec_b: PlayerSpec,
+    rules: RuleSet = RuleSet(),
+    keep: bool = False,
 ) -> dict[str, Any]:
-    """Play one deal twice (A in seats 0/2, then A in seats 1/3); return both outcomes."""
-    runs = []
+    """Play one deal twice (A in seats 0/2, then A in seats 1/3); return both outcomes.
+
+    ``keep``: the outcome also holds ``"kept"``, both hands as kept lines
+    (:func:`~shengji_edu.game.kept.hand_line`), for ``shengji replay``."""
+    runs, kept = [], []
     for a_team in (0, 1):
         players = [_make(spec_a) if team_of(s) == a_team else _make(spec_b) for s in range(4)]
         levels = (setup.level, setup.level)
@@ -167,6 +174,8 @@ def play_duplicate(
         play_round(round_, players)
         result = round_.result
         assert result is not None
+        if keep:
+            kept.append(_kept_line(round_, setup, spec_a, spec_b, a_team))
         runs.append(
             {
                 "a_team": a_team,
@@ -175,13 +184,22 @@ def play_duplicate(
                 "level_gain": [result.levels_after[t] - result.levels_before[t] for t in (0, 1)],
             }
         )
-    return {
+    outcome = {
         "seed": setup.seed,
         "dealer": setup.dealer,
         "level": setup.level,
         "trump": setup.trump_suit,
         "runs": runs,
     }
+    return {**outcome, "kept": kept} if keep else outcome
+
+
+def _kept_line(round_: Round, setup: DealSetup, a: PlayerSpec, b: PlayerSpec, a_team: int):
+    from .game.kept import hand_line  # only when hands are kept
+
+    names = [spec_text(a if team_of(seat) == a_team else b) for seat in range(4)]
+    seats = "0 and 2" if a_team == 0 else "1 and 3"
+    return hand_line(round_, names, f"seed {setup.seed}, {names[a_team]} in seats {seats}")
 
 
 @dataclass(frozen=True)
@@ -216,6 +234,8 @@ class ArenaResult:
     seed: int
     rules: RuleSet
     deals: list[dict[str, Any]] = field(default_factory=list)
+    kept: list[dict[str, Any]] = field(default_factory=list)
+    """Every hand as a kept line, when :func:`run_arena` was asked to keep them."""
 
     def side_values(self, side: str) -> dict[str, list[float]]:
         """Per-deal paired values for side "a" or "b": win rate, level gain, defence points."""
@@ -279,6 +299,14 @@ class ArenaResult:
             "deals": self.deals,
         }
 
+    def save_hands(self, path: str | Path) -> Path:
+        """Write every kept hand to one kept file (``shengji replay`` reads it)."""
+        from .game.kept import write_kept
+
+        if not self.kept:
+            raise ValueError("no hand was kept: run the arena with keep=True (--keep FILE)")
+        return write_kept(path, self.kept)
+
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_dict(), indent=1), encoding="utf-8")
 
@@ -327,8 +355,8 @@ def _fmt(estimate: Estimate, percent: bool = False) -> str:
 
 
 def _play_job(job: tuple) -> dict[str, Any]:
-    setup, spec_a, spec_b, rules = job
-    return play_duplicate(setup, spec_a, spec_b, rules)
+    setup, spec_a, spec_b, rules, keep = job
+    return play_duplicate(setup, spec_a, spec_b, rules, keep)
 
 
 def run_arena(
@@ -339,8 +367,11 @@ def run_arena(
     rules: RuleSet = RuleSet(),
     processes: int = 1,
     progress: bool | None = None,
+    keep: bool = False,
 ) -> ArenaResult:
     """Play ``deals`` duplicate deals between two player specs; see the module docstring.
+
+    ``keep``: keep every hand (``result.kept``; :meth:`ArenaResult.save_hands` writes them).
 
     ``processes > 1`` spreads deals over worker processes (same results, in the same order).
     ``progress``: show a tqdm bar (``None``: only when the output is a terminal).
@@ -360,7 +391,7 @@ def run_arena(
     check_spec(player_a), check_spec(player_b)  # fail early on an unknown player or option
     rng = random.Random(seed)
     setups = [deal_setup(rng.getrandbits(32), rng, rules) for _ in range(deals)]
-    jobs = [(setup, player_a, player_b, rules) for setup in setups]
+    jobs = [(setup, player_a, player_b, rules, keep) for setup in setups]
     disable = None if progress is None else not progress
     result = ArenaResult(player_a, player_b, seed, rules)
     bar = tqdm(total=deals, desc="deals", unit="deal", disable=disable)
@@ -375,10 +406,12 @@ def run_arena(
                     _play_job, jobs, chunksize=max(1, deals // (8 * processes))
                 ):
                     result.deals.append(outcome)
+                    result.kept.extend(outcome.pop("kept", ()))
                     bar.update()
         else:
             for job in jobs:
                 result.deals.append(_play_job(job))
+                result.kept.extend(result.deals[-1].pop("kept", ()))
                 bar.update()
     finally:
         bar.close()

@@ -49,6 +49,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, product
+from typing import NamedTuple
 
 from .cards import Card, first_missing
 from .i18n import Listing, Message, Suit, message, plural_message
@@ -142,14 +143,34 @@ class Unmet:
     held: int = 0
 
 
-def first_unmet(fmt: LeadFormat, state: State) -> Unmet | None:
+class Met(NamedTuple):
+    """One step of the way a legal follow met obligations (1)–(3) (:func:`first_unmet`'s
+    ``path``): ``kind`` "titanic", "tractor" or "triples"; ``owed`` whether the hand made it
+    bite. For a run, ``steps`` is its length, ``origin`` the lead unit that asked and ``top``
+    the top link of the play's run that met it (``None`` when nothing was owed). For
+    "triples", ``steps`` is how many the play had to hold, ``asked`` the lead's triples
+    still to meet and ``held`` the hand's."""
+
+    kind: str
+    steps: int
+    origin: str
+    owed: bool
+    top: int | None = None
+    asked: int = 0
+    held: int = 0
+
+
+def first_unmet(fmt: LeadFormat, state: State, path: list[Met] | None = None) -> Unmet | None:
     """None if some order and assignment meets obligations (1)–(3); else what was not met.
 
     A depth-first search over the ways the play can match the lead's titanics and tractors.
     When every way fails, the answer is the obligation at which the attempt that got
-    furthest failed.
+    furthest failed. Given a list as ``path``, a successful search leaves in it the
+    obligations in the order they were met (:class:`Met`): :func:`follow_duties` explains a
+    legal follow with them.
     """
     best: list = [-1, None]  # progress of the furthest failed attempt, and its obligation
+    trail = path if path is not None else []
 
     def fail(progress: int, unmet: Unmet) -> bool:
         if progress > best[0]:
@@ -164,11 +185,17 @@ def first_unmet(fmt: LeadFormat, state: State) -> Unmet | None:
             return tractors(pending, state, 0, index)
         length = fmt.titanics[index]
         if longest_run(_profile(state, HAND, 3)) < length:  # (1) asks nothing: on to (2)
-            return titanics(index + 1, state, (*unanswered, length))
+            trail.append(Met(TITANIC, length, TITANIC, False))
+            if titanics(index + 1, state, (*unanswered, length)):
+                return True
+            trail.pop()
+            return False
         for top in tractor_windows(_profile(state, PLAY, 3), length):
             for rest in _take(state, top, length, 3):
+                trail.append(Met(TITANIC, length, TITANIC, True, top))
                 if titanics(index + 1, rest, unanswered):
                     return True
+                trail.pop()
         return fail(index, Unmet(TITANIC, length, TITANIC))
 
     def tractors(pending: tuple, state: State, triples_owed: int, progress: int) -> bool:
@@ -184,13 +211,17 @@ def first_unmet(fmt: LeadFormat, state: State) -> Unmet | None:
             if longest_run(_profile(state, HAND, 2)) < length:  # (2) asks nothing here
                 # an unanswered titanic owes its triples to (3); a tractor owes only pairs
                 owed = triples_owed + (length if origin == TITANIC else 0)
+                trail.append(Met(TRACTOR, length, origin, False))
                 if tractors(later, state, owed, progress + 1):
                     return True
+                trail.pop()
                 continue
             for top in tractor_windows(_profile(state, PLAY, 2), length):
                 for rest in _take(state, top, length, 2):
+                    trail.append(Met(TRACTOR, length, origin, True, top))
                     if tractors(later, rest, triples_owed, progress + 1):
                         return True
+                    trail.pop()
             fail(progress, Unmet(TRACTOR, length, origin))
         return False
 
@@ -202,6 +233,8 @@ def first_unmet(fmt: LeadFormat, state: State) -> Unmet | None:
         played = sum(1 for groups in state.values() for _, p in groups if p >= 3)
         owed = min(asked, held)
         if played >= owed:
+            origin = TITANIC if from_titanics else TRIPLE
+            trail.append(Met("triples", owed, origin, owed > 0, None, asked, held))
             return True
         origin = TITANIC if from_titanics else TRIPLE
         return fail(progress, Unmet("triples", 1, origin, owed, played, asked, held))

@@ -285,7 +285,7 @@ def check_throw(
             "{unit}; you must lead your smallest card {card} instead",
             lead=list(lead),
             beaters=beaters,
-            kind=_kind_name(unit),
+            kind=unit_name(unit),
             unit=unit.cards,
             card=[smallest],
         )
@@ -295,7 +295,7 @@ def check_throw(
         "{unit}; you must lead {unit} instead",
         lead=list(lead),
         beaters=beaters,
-        kind=_kind_name(unit),
+        kind=unit_name(unit),
         unit=unit.cards,
     )
     return ThrowResult(False, list(unit.cards), "", unit, beaters, holder, reason)
@@ -310,7 +310,8 @@ def forced_rank(unit: Unit) -> tuple[int, int, int]:
     return (unit.low, KINDS.index(unit.kind), unit.steps)
 
 
-def _kind_name(unit: Unit) -> Message:
+def unit_name(unit: Unit) -> Message:
+    """A unit's kind in words, as a message: ``single``, ``tractor of 2 pairs`` …"""
     if unit.steps == 1:
         return {
             SINGLE: message("single"),

@@ -35,7 +35,7 @@ ENGINE_KEYWORDS = {"message": None, "plural_message": (1, 2), "N_": None}
 """Messages made to be rendered later (:class:`shengji_edu.i18n.Message`): any module."""
 KEYWORDS = {**ENGINE_KEYWORDS, "say": None, "say_n": (1, 2), "gettext": None, "ngettext": (1, 2)}
 """In the modules that speak through a Translator (``tr.say`` and friends) as well."""
-TRANSLATED = ("widgets", "i18n.py")
+TRANSLATED = ("widgets", "i18n.py", "render/replay_data.py")
 """Where the Translator's methods are used (elsewhere ``say`` may be a print function)."""
 LANGUAGES = ("zh",)
 

@@ -4,7 +4,9 @@
                  [--rules kitty=linear,throw_penalty=10] [--auto] [--hands N] [--save FILE]
     shengji simulate --hands N [--players greedy,greedy,greedy,greedy] [--seed S] [--rules R]
     shengji arena greedy random --deals 400 [--processes 2] [--rules R] [--json F] [--chart F.png]
-    shengji replay FILE
+                  [--keep F.hands.jsonl.gz]
+    shengji replay FILE [--hand N] [--html OUT.html [--seat N] [--lang zh]]
+    shengji review FILE [--hand N] [--seat N] [--lang en|zh]
     shengji gin [--seed S] [--opponent greedy] [--knock-at N] [--target 100]   (Gin Rummy)
     shengji grade PATH... [--csv FILE] [--timeout 120] [--jobs N] [--details] [--fresh]
                   [--grades FILE] [--roster FILE] [--canvas EXPORT --assignment NAME]
@@ -35,7 +37,7 @@ from collections.abc import Sequence
 
 from ..game import RecordError
 from ..gin.terminal import add_parser as add_gin_parser
-from . import arena, grade, play, replay, similarity, table, tournament
+from . import arena, grade, play, replay, review, similarity, table, tournament
 from .options import COMPUTER, whole
 from .play import throw_failed_text
 
@@ -47,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parsers(sub)
     arena.add_parser(sub)
     replay.add_parser(sub)
+    review.add_parser(sub)
     add_gin_parser(sub, seed_type=whole)  # shengji gin: shengji_edu/gin/terminal.py
     grade.add_parser(sub)
     similarity.add_parser(sub)

@@ -18,8 +18,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
         seed=args.seed,
         rules=args.rules,
         processes=args.processes,
+        keep=args.keep is not None,
     )
     print(result.report())
+    if args.keep:
+        result.save_hands(args.keep)
+        print(f"{len(result.kept)} hands kept in {args.keep} (shengji replay reads them)")
     if args.json:
         result.save(args.json)
         print(f"raw results written to {args.json}")
@@ -43,5 +47,11 @@ def add_parser(sub) -> None:
     arena.add_argument("--processes", type=positive, default=1, help="worker processes")
     arena.add_argument("--rules", type=rules_option, default=RuleSet(), help=RULES_HELP)
     arena.add_argument("--json", type=output_file, help="save the raw per-deal results here")
+    arena.add_argument(
+        "--keep",
+        type=output_file,
+        metavar="FILE",
+        help="keep every hand in this file (e.g. arena.hands.jsonl.gz) for shengji replay",
+    )
     arena.add_argument("--chart", type=chart_file, help="save a bar chart (PNG) here")
     arena.set_defaults(func=cmd_arena)

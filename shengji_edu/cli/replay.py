@@ -1,27 +1,127 @@
-"""``shengji replay``: a recorded hand or match, trick by trick."""
+"""``shengji replay``: a recorded hand or match, or the kept hands of the arena and the
+tournament, trick by trick; ``--html`` writes the offline step-through viewer of one hand.
+
+    shengji replay FILE                    a hand, a match (every hand), or a kept file's list
+    shengji replay FILE --hand N           hand N only (numbered from 1)
+    shengji replay FILE [--hand N] --html OUT.html [--seat N] [--lang en|zh]
+"""
 
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 
-from ..game import Match, records
+from ..game import Match, Round, records
+from ..game.errors import RecordError
+from ..game.kept import is_kept, read_kept
 from ..render.text import round_text
+from .options import output_file, positive
+
+
+@dataclass(frozen=True)
+class _Hand:
+    round: Round
+    players: tuple[str, ...] | None = None
+    label: str | None = None
+    forfeit: str | None = None
+
+
+def read_hands(path: str) -> tuple[list[_Hand], Match | None, bool]:
+    """Every hand of a record or kept file, the match if it is one, and whether it is kept."""
+    if is_kept(path):
+        return [_Hand(k.round, k.players, k.label, k.forfeit) for k in read_kept(path)], None, True
+    loaded = records.load(path)
+    if isinstance(loaded, Match):
+        return [_Hand(r) for r in loaded.rounds], loaded, False
+    return [_Hand(loaded)], None, False
+
+
+def _pick(hands: list[_Hand], number: int | None) -> list[_Hand]:
+    if number is None:
+        return hands
+    if number > len(hands):
+        raise RecordError(f"there is no hand {number}: the file holds {len(hands)} (1..)")
+    return [hands[number - 1]]
+
+
+def _summary(number: int, hand: _Hand) -> str:
+    """One line of a kept file's list: number, where it comes from, players, outcome."""
+    result = hand.round.result
+    if result is None:
+        outcome = f"forfeited: {hand.forfeit}" if hand.forfeit else "unfinished"
+    else:
+        outcome = f"defenders {result.defender_points} points, team {result.winning_team} won"
+    who = " / ".join(hand.players) if hand.players else ""
+    return "  ".join(filter(None, [f"{number:>4}", hand.label or "", who, outcome]))
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    loaded = records.load(args.file)
-    rounds = loaded.rounds if isinstance(loaded, Match) else [loaded]
-    for number, round_ in enumerate(rounds, 1):
-        if len(rounds) > 1:
+    hands, match, kept = read_hands(args.file)
+    chosen = _pick(hands, args.hand)
+    if args.html is not None:
+        return _write_html(args, chosen, len(hands))
+    if kept and args.hand is None and len(hands) > 1:
+        print(f"{len(hands)} hands (shengji replay {args.file} --hand N shows one):")
+        for number, hand in enumerate(hands, 1):
+            print(_summary(number, hand))
+        return 0
+    for hand in chosen:
+        number = args.hand or hands.index(hand) + 1
+        if len(chosen) > 1 or args.hand is not None:
             print(f"\n=== hand {number} ===")
-        print(round_text(round_))
-    if isinstance(loaded, Match) and loaded.winner is not None:
-        print(f"\nTeam {loaded.winner} won the match.")
+        if hand.label or hand.players:
+            print(_summary(number, hand).strip())
+        print(round_text(hand.round))
+    if match is not None and args.hand is None and match.winner is not None:
+        print(f"\nTeam {match.winner} won the match.")
     return 0
+
+
+def _write_html(args: argparse.Namespace, chosen: list[_Hand], total: int) -> int:
+    from ..i18n import check_language
+    from ..render.replay_data import review_notes
+    from ..render.replay_html import write_replay_html
+
+    if len(chosen) != 1:
+        raise RecordError(
+            f"the file holds {total} hands: pick one for the viewer with --hand N (1..{total})"
+        )
+    (hand,) = chosen
+    lang = check_language(args.lang)
+    write_replay_html(
+        hand.round,
+        args.html,
+        lang=lang,
+        notes=review_notes(hand.round, lang),
+        players=hand.players,
+        seat=args.seat,
+    )
+    print(f"the hand's viewer is written to {args.html} (open it in any browser)")
+    return 0
+
+
+def _seat(text: str) -> int:
+    if text not in ("0", "1", "2", "3"):
+        raise argparse.ArgumentTypeError("a seat is 0, 1, 2 or 3 (South, East, North, West)")
+    return int(text)
 
 
 def add_parser(sub) -> None:
     """Add ``replay`` to the ``shengji`` command's subcommands."""
-    replay = sub.add_parser("replay", help="print a recorded hand or match trick by trick")
-    replay.add_argument("file", help="a record written by shengji play --save")
+    replay = sub.add_parser(
+        "replay", help="replay a recorded hand or match, or kept hands; --html for a viewer"
+    )
+    replay.add_argument(
+        "file",
+        help="a record (shengji play --save) or kept hands (arena --keep, a tournament's "
+        "matches/*.hands.jsonl.gz)",
+    )
+    replay.add_argument("--hand", type=positive, metavar="N", help="only hand N (from 1)")
+    replay.add_argument(
+        "--html", type=output_file, metavar="OUT.html", help="write one hand's offline viewer"
+    )
+    replay.add_argument(
+        "--seat", type=_seat, help="open the viewer in this seat's view (0-3; default: all)"
+    )
+    replay.add_argument("--lang", default="en", help="the viewer's language: en or zh")
     replay.set_defaults(func=cmd_replay)

@@ -154,7 +154,7 @@ _SIGNATURES = (
     (b"GIF8", "a GIF image"),
     (b"%PDF", "a PDF document"),
     (b"PK\x03\x04", "a ZIP archive (or an Office document)"),
-    (b"\x1f\x8b", "a gzip-compressed file"),
+    (b"\x1f\x8b", "a gzip-compressed file (kept hands? shengji replay and game.kept read them)"),
     (b"\xff\xfe\x00\x00", "text saved as UTF-32"),
     (b"\x00\x00\xfe\xff", "text saved as UTF-32"),
     (b"\xff\xfe", "text saved as UTF-16"),
@@ -402,8 +402,12 @@ def _check_round_trip(stored: dict, replayed: dict, what: str) -> None:
     )
 
 
-def replay_hand(data: Any) -> Round:
-    """Rebuild a hand from its record, checking everything; raises RecordError on any fault."""
+def replay_hand(data: Any, *, derived: bool = False) -> Round:
+    """Rebuild a hand from its record, checking everything; raises RecordError on any fault.
+
+    ``derived``: the record leaves out what the replay derives, its ``deal`` (the seed deals
+    it) and its ``tricks`` (the plays make them), as the compact records of
+    :mod:`~shengji_edu.game.kept` do; everything else is checked as always."""
     _check_header(data, HAND_FORMAT)
     seed = _field(data, "seed", int)
     try:
@@ -427,7 +431,8 @@ def replay_hand(data: Any) -> Round:
         round_ = Round(seed, rules, levels, dealer, fixed_trump)
     except ValueError as exc:
         raise RecordError(f"the record's starting position is invalid: {exc}") from None
-    _check_deal(_field(data, "deal", dict), round_)
+    if not derived:
+        _check_deal(_field(data, "deal", dict), round_)
     for number, action in enumerate(_field(data, "actions", list), start=1):
         _apply(round_, action, number)
     dealt = _field(data, "dealt", int)
@@ -440,7 +445,8 @@ def replay_hand(data: Any) -> Round:
         raise RecordError(
             f"the record says {dealt} cards were dealt, but its actions deal {round_.dealt}"
         )
-    _check_tricks(_field(data, "tricks", list), round_)
+    if not derived:
+        _check_tricks(_field(data, "tricks", list), round_)
     recorded = _field(data, "result", (dict, type(None)))
     replayed = _result_data(round_)
     if recorded is None and replayed is not None:
@@ -458,7 +464,10 @@ def replay_hand(data: Any) -> Round:
             f"the recorded result does not match the replay ({', '.join(diff)} differ): "
             f"the totals were edited"
         )
-    _check_round_trip(data, hand_record(round_), "hand")
+    replayed_record = hand_record(round_)
+    if derived:
+        del replayed_record["deal"], replayed_record["tricks"]
+    _check_round_trip(data, replayed_record, "hand")
     return round_
 
 

@@ -71,6 +71,7 @@ from typing import Any
 from .. import sandbox
 from ..arena import DealSetup
 from ..cards import shorten
+from ..game.kept import hand_line
 from ..game.round import Round, team_of
 from ..game.table import PlayerError, Table
 from ..game.view import PlayerView
@@ -435,14 +436,37 @@ def play_hand(setup: DealSetup, rules: RuleSet, seats: list[RemoteSeat]) -> dict
     try:
         table.run()
     except Forfeit as forfeit:
-        return _forfeited(setup, rules, round_, forfeit)
+        return _kept(_forfeited(setup, rules, round_, forfeit), round_, seats)
     except PlayerError as error:
         seat = asked[-1]
         refusal = str(error.__cause__ or error)
         what = "bury" if round_.phase == "kitty" else "play"
         forfeit = Forfeit(seat, "illegal", shorten(f"illegal {what}: {refusal}", 300))
-        return _forfeited(setup, rules, round_, forfeit)
-    return hand_result(round_)
+        return _kept(_forfeited(setup, rules, round_, forfeit), round_, seats)
+    return _kept(hand_result(round_), round_, seats)
+
+
+# --- every hand kept ---------------------------------------------------------------------------
+KEPT = "kept"
+"""The key under which a hand's result carries its kept line until :func:`take_kept`."""
+
+
+def _kept(result: dict[str, Any], round_: Round, seats: list) -> dict[str, Any]:
+    """``result`` with the hand as a kept line (what was played, even if it was forfeited)."""
+    forfeit = result.get("forfeit")
+    why = None if forfeit is None else f"seat {forfeit['seat']} ({forfeit['kind']}): "
+    line = hand_line(
+        round_,
+        [seat.name for seat in seats],
+        f"seed {round_.seed}",
+        None if why is None else why + forfeit["reason"],
+    )
+    return {**result, KEPT: line}
+
+
+def take_kept(deals: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every kept line of a match's deals, deal by deal and run by run, taken out of them."""
+    return [run.pop(KEPT) for deal in deals for run in deal["runs"]]
 
 
 def _forfeited(setup: DealSetup, rules: RuleSet, round_: Round, forfeit: Forfeit) -> dict:
@@ -530,6 +554,7 @@ def play_match(job: MatchJob) -> dict[str, Any]:
         _all(everyone, RemoteSeat.close)
     for deal in deals:
         deal["runs"].sort(key=lambda run: run["a_team"])
+    hands = take_kept(deals)
     starts = sum(seat.starts for seat in everyone)
     decisions = sum(seat.decisions for seat in everyone)
     for deal in deals:
@@ -553,6 +578,7 @@ def play_match(job: MatchJob) -> dict[str, Any]:
             "processes": starts,
             "decisions": decisions,
         },
+        "hands": hands,
     }
 
 
@@ -578,7 +604,8 @@ def _not_entered(setup: DealSetup, job: MatchJob, a_team: int, problems: list) -
         "reason": shorten(str(problems[seat]), 300),
         "trick": 0,
     }
-    return {"a_team": a_team, **result}
+    names = [(job.a if team_of(s) == a_team else job.b) for s in range(4)]
+    return {"a_team": a_team, **_kept(result, new_round(setup, job.rules), names)}
 
 
 __all__ = ["Forfeit", "MatchJob", "RemoteSeat", "Settings", "forfeit_result", "play_match"]

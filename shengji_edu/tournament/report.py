@@ -19,7 +19,7 @@ from typing import Any
 from ..arena import ArenaResult
 from ..rules import RuleSet
 from . import rating as rt
-from .store import MANIFEST, read_manifest, read_matches, write_json, write_text
+from .store import MANIFEST, hands_file, read_manifest, read_matches, write_json, write_text
 
 RESULT_FORMAT = "shengji-edu tournament results"
 
@@ -220,6 +220,7 @@ class TournamentResult:
         out = Path(out)
         written = []
         data = self.to_dict(rating)
+        link_hands(data, [record.get("key") for record in self.records], out)
         write_json(out / "leaderboard.json", data)
         written.append(out / "leaderboard.json")
         header = ["rank", "bot", "kind", "rating", "rating_low", "rating_high"]
@@ -237,9 +238,10 @@ class TournamentResult:
         written.append(_csv(out / "leaderboard.csv", header, body))
         pairs = data["pairs"]
         keys = ["a", "b", "hands", "a_won", "b_won", "a_share", "a_low", "a_high"]
-        keys += ["a_forfeits", "b_forfeits"]
+        keys += ["a_forfeits", "b_forfeits", "hands_file"]
         written.append(_csv(out / "pairs.csv", keys, [[_round(p[k]) for k in keys] for p in pairs]))
         keys = ["a", "b", "deal", "a_seats", "bot", "seat", "trick", "kind", "reason"]
+        keys += ["hands_file", "hand"]
         rows = [[f[k] for k in keys] for f in data["forfeits"]]
         written.append(_csv(out / "forfeits.csv", keys, rows))
         if chart:
@@ -279,6 +281,23 @@ class TournamentResult:
             records=[found[k] for k in keys if k in found],
             limits=manifest.get("limits", {}),
         )
+
+
+def link_hands(data: dict[str, Any], keys: list[str | None], out: Path) -> None:
+    """Name each pair's kept hands (``hands_file``, relative to ``out``) in ``data``'s pairs,
+    and each forfeit's file and hand number there (``shengji replay FILE --hand N``).
+
+    ``keys`` are the matches' keys in the order of ``data["pairs"]``; a match of a run
+    before hands were kept (or a record without a key) has ``None``."""
+    by_pair = {}
+    for pair, key in zip(data["pairs"], keys, strict=True):
+        file = None if key is None else hands_file(out, key)
+        pair["hands_file"] = by_pair[(pair["a"], pair["b"])] = file
+    for forfeit in data["forfeits"]:
+        file = by_pair[(forfeit["a"], forfeit["b"])]
+        forfeit["hands_file"] = file
+        first_seats = forfeit["a_seats"] == "0,2"
+        forfeit["hand"] = None if file is None else 2 * forfeit["deal"] + (1 if first_seats else 2)
 
 
 def format_standings(rows: list[dict[str, Any]], width: int = 100) -> str:

@@ -5,6 +5,9 @@ Layout of ``--out`` (default ``tournament-results/``)::
     tournament.json      what this tournament is: seed, deals, rules, limits, the bots and
                          whether each could enter (rewritten at each start and at the end)
     matches/KEY.json     one finished match (KEY: see :func:`.schedule.match_key`)
+    matches/KEY.hands.jsonl.gz  its every hand, kept (:mod:`shengji_edu.game.kept`): deal
+                         by deal, the first bot in seats 0 and 2 then in 1 and 3;
+                         ``shengji replay FILE --hand N`` replays one
     leaderboard.csv      rank, bot, rating and score with 95% intervals, forfeits (for an LMS)
     leaderboard.json     the same and more, with every pair's result and every forfeit
     pairs.csv            every pair: hands won by each, with the first bot's 95% interval
@@ -24,6 +27,8 @@ import json
 import os
 from pathlib import Path
 from typing import Any
+
+from ..game.kept import SUFFIX, write_kept
 
 MANIFEST = "tournament.json"
 MATCHES = "matches"
@@ -84,9 +89,25 @@ def count_other_matches(out: Path, keys: set[str]) -> int:
 
 
 def write_match(out: Path, record: dict) -> None:
+    """Write a finished match: its hands (taken out of ``record``) first, then its record,
+    so a match file that exists has its hands beside it."""
     folder = out / MATCHES
     folder.mkdir(parents=True, exist_ok=True)
+    hands = record.pop("hands", None)
+    if hands is not None:
+        write_kept(folder / hands_name(record["key"]), hands)
     write_json(folder / f"{record['key']}.json", record)
+
+
+def hands_name(key: str) -> str:
+    """The file name of a match's hands (in ``matches/``)."""
+    return f"{key}{SUFFIX}"
+
+
+def hands_file(out: Path, key: str) -> str | None:
+    """Where a match's hands are, relative to ``out`` (``None``: not kept, an older run)."""
+    relative = f"{MATCHES}/{hands_name(key)}"
+    return relative if (out / relative).is_file() else None
 
 
 __all__ = ["MANIFEST", "MATCHES", "read_manifest", "read_matches", "write_json", "write_match"]

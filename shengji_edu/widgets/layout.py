@@ -28,6 +28,7 @@ import ipywidgets as widgets
 
 from ..game import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, RETURNS, Round
 from ..render.pictures import COLOR_SCHEMES, TRUMP_FACE
+from .replay import ReplayPanel
 
 WIDTH = 760
 """Pixels at most in a notebook: fits Notebook 6's output area (about 820 px) on a 1024 px
@@ -113,6 +114,11 @@ def stylesheet() -> str:
             f".shengji-table.shengji-page {{ max-width: {PAGE_WIDTH}px !important;"
             " margin-left: auto !important; margin-right: auto !important; }",
             ".shengji-table .widget-html-content { line-height: 1.35; }",
+            # the Replay tab (widgets/replay.py): the seat that won the trick shown is marked
+            ".shengji-replay table { border-collapse: collapse; margin: 4px 0; }",
+            ".shengji-replay td { padding: 1px 8px 1px 0; vertical-align: top; }",
+            ".shengji-replay-winner td { background: #E8F5E9; }",
+            ".shengji-replay-note { white-space: normal; color: #333; }",
             ".shengji-table .shengji-pane { overflow: auto; box-sizing: border-box; }",
             # cards in the hand: tall faces, a gap between suits, raised when selected
             ".shengji-table .shengji-card { font-size: 15px; padding: 0 !important;"
@@ -261,6 +267,7 @@ class TableWidgets:
         self.message_html = pane("shengji-message", HEIGHTS["message"])
         self.hint_html = pane("shengji-hint", HEIGHTS["tabs"] - 40)
         self.log_html = pane("shengji-log", HEIGHTS["tabs"] - 40)
+        self.review_html = pane("shengji-review", HEIGHTS["tabs"] - 40)
 
         self.hand_box = widgets.Box(
             layout=fixed(HEIGHTS["hand"], flex_flow="row wrap", overflow="auto")
@@ -308,8 +315,16 @@ class TableWidgets:
 
         self.settings_box = widgets.VBox(layout=fixed(HEIGHTS["tabs"] - 40, overflow="auto"))
         self.settings_box.add_class("shengji-settings")
+        self.replay = ReplayPanel()  # the hand just played, step by step
+        self.replay.widget.layout = fixed(HEIGHTS["tabs"] - 40, overflow="auto")
         self.tabs = widgets.Tab(
-            children=[self.hint_html, self.log_html, self.settings_box],
+            children=[
+                self.hint_html,
+                self.log_html,
+                self.settings_box,
+                self.review_html,
+                self.replay.widget,
+            ],
             layout=fixed(HEIGHTS["tabs"]),
         )
         self.tabs.add_class("shengji-tabs")
@@ -370,6 +385,6 @@ class TableWidgets:
                 w.description = text
             if w.tooltip != tip:
                 w.tooltip = tip
-        titles = (say("hint"), say("log"), say("settings"))
+        titles = (say("hint"), say("log"), say("settings"), say("review"), say("replay"))
         for i, title in enumerate(titles):
             self.tabs.set_title(i, title)

@@ -2,9 +2,9 @@
 
 ``PlayTable(seed=7)`` as the last line of a cell shows a card table: the four seats with the
 cards each put into the trick, the trump, level and points, your hand as card faces you click,
-the buttons, and tabs with the hint, the log and the settings (seed, computer players, rules,
-language, colours). The other three seats are computer players, who move by themselves until
-it is your turn. ``lang="zh"`` shows it all in Chinese.
+the buttons, and tabs with the hint, the log, the settings (seed, computer players, rules,
+language, colours) and, once a hand is over, its review. The other three seats are computer
+players, who move by themselves until it is your turn. ``lang="zh"`` shows it all in Chinese.
 
 This module's job is the table itself: it holds the game (the match and the hand being
 played), draws it after every click and ties the parts together, each its own module:
@@ -21,6 +21,7 @@ played), draws it after every click and ties the parts together, each its own mo
 * :mod:`.saves` keeps a match across a rerun cell or a reloaded page (what a saved match
   holds is this module's :meth:`PlayTable._saved_state`);
 * :mod:`.views` (with :mod:`.pieces`) and :mod:`.hints` turn the engine's state into HTML;
+  :mod:`.review` the finished hand's explanations (the review tab);
   :mod:`.settings` builds the settings from :class:`~shengji_edu.rules.RuleSet`'s fields.
 
 The engine decides, the widget forwards: a refused click shows the engine's reason and
@@ -67,6 +68,7 @@ from . import buttons, hints, messages, saves, views
 from .actions import Controls
 from .layout import STATE_CLASSES, TableWidgets, table_state
 from .messages import Say
+from .review import ReviewPane
 from .selection import HandToggles, box_suits, dress_hand
 from .settings import Settings
 from .shown import widget_bundle
@@ -152,6 +154,9 @@ class PlayTable:
         self.message_html = ui.message_html
         self.hint_html = ui.hint_html
         self.log_html = ui.log_html
+        self.review_html = ui.review_html
+        self.review = ReviewPane(ui.review_html)
+        """The review tab: the finished hand explained (:mod:`.review`)."""
         self.hand_box = ui.hand_box
         self.declare_box = ui.declare_box
         self.deal_next_button = ui.deal_next_button
@@ -530,6 +535,7 @@ class PlayTable:
         self._drawing = True
         try:
             self.ui.relabel(self._tr.say)
+            self.ui.replay.relabel(self._tr)
             self.settings.relabel(
                 self._tr,
                 self.seed,
@@ -628,6 +634,9 @@ class PlayTable:
         self.status_html.value = views.status_html(ctx)
         self.trick_html.value = views.centre_html(ctx, show_last=self.last_trick_toggle.value)
         self.log_html.value = views.log_html(ctx)
+        self.review.show(ctx)
+        if self._round.phase == FINISHED and self.ui.replay.round is not self._round:
+            self.ui.replay.show(self._round, self.lang)  # the hand just played, to step through
         self.sync_hand()
         self.declaring_row.show(
             self._tr,
