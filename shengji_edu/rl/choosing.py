@@ -127,9 +127,7 @@ class Choice:
         return False
 
     def refusal(self, action: int) -> str:
-        allowed = [
-            "done" if a == DONE else ALL_CARDS[a].text for a in np.flatnonzero(self.mask())
-        ]
+        allowed = ["done" if a == DONE else ALL_CARDS[a].text for a in np.flatnonzero(self.mask())]
         what = "done" if action == DONE else ALL_CARDS[action].text
         return (
             f"action {action} ({what}) is not allowed in this {self.kind} after "

@@ -39,8 +39,8 @@ from ..game.round import AUCTION, DEALING, FINISHED, KITTY, OVERCALL, PLAYING, R
 from ..ladders import level_ladder
 from ..reporting import weakest_return
 from ..rules import RuleSet
-from .choosing import BURY, DECLARE, FOLLOW, LEAD, N_ACTIONS, OVERCALL as OVERCALL_KIND
-from .choosing import Choice, IllegalAction
+from .choosing import BURY, DECLARE, FOLLOW, LEAD, N_ACTIONS, Choice, IllegalAction
+from .choosing import OVERCALL as OVERCALL_KIND
 from .encoding import HIGH, SIZE, encode
 
 AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")

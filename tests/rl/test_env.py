@@ -171,7 +171,7 @@ def test_the_observation_layout_adds_up_and_counts_the_hand():
     while e.choice.kind == "declare":
         e.step(DONE)  # pass
     obs = e.observe(e.agent_selection)["observation"]
-    assert SIZE == max(s.stop for s in LAYOUT.values())
+    assert max(s.stop for s in LAYOUT.values()) == SIZE
     assert obs[LAYOUT["hand"]].sum() == len(e.round.hand(AGENTS.index(e.agent_selection)))
     assert obs[LAYOUT["decision"]].sum() == 1
 
