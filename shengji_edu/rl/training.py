@@ -97,20 +97,34 @@ def initial_weights() -> np.ndarray:
     return w
 
 
-def loss_and_gradient(
-    w: np.ndarray, data: Dataset, l2: float = 1e-3
-) -> tuple[float, np.ndarray]:
+def padded(data: Dataset) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The decisions as arrays: features ``(n, K, F)`` (K the most candidates of any
+    decision, missing ones zero), ``valid`` ``(n, K)`` booleans, ``labels`` ``(n,)``."""
+    most = max((len(x) for x in data.rows), default=1)
+    x = np.zeros((len(data), most, len(FEATURES)))
+    valid = np.zeros((len(data), most), dtype=bool)
+    for k, rows in enumerate(data.rows):
+        x[k, : len(rows)] = rows
+        valid[k, : len(rows)] = True
+    return x, valid, np.array(data.labels, dtype=int)
+
+
+def loss_and_gradient(w: np.ndarray, data: Dataset, l2: float = 1e-3) -> tuple[float, np.ndarray]:
     """Mean cross-entropy of the teacher's choices under softmax(w·x), plus ``l2·|w|²``."""
-    total, grad = 0.0, np.zeros_like(w)
-    for x, label in zip(data.rows, data.labels, strict=True):
-        scores = x @ w
-        scores -= scores.max()
-        p = np.exp(scores)
-        p /= p.sum()
-        total -= np.log(p[label] + 1e-12)
-        grad += p @ x - x[label]
-    n = max(1, len(data))
-    return total / n + l2 * float(w @ w), grad / n + 2 * l2 * w
+    return _loss_and_gradient(w, *padded(data), l2)
+
+
+def _loss_and_gradient(w, x, valid, labels, l2):
+    n = max(1, len(labels))
+    scores = np.where(valid, x @ w, -np.inf)
+    scores -= scores.max(axis=1, keepdims=True)
+    p = np.exp(scores)
+    p /= p.sum(axis=1, keepdims=True)
+    chosen = p[np.arange(len(labels)), labels]
+    loss = -np.log(chosen + 1e-12).sum() / n + l2 * float(w @ w)
+    # d loss / d w = E_p[x] - x_label, averaged over decisions
+    grad = np.einsum("nk,nkf->f", p, x) - x[np.arange(len(labels)), labels].sum(axis=0)
+    return float(loss), grad / n + 2 * l2 * w
 
 
 def fit(
@@ -118,9 +132,10 @@ def fit(
 ) -> tuple[np.ndarray, list[float]]:
     """Gradient descent from :func:`initial_weights`; returns the weights and the losses."""
     w = initial_weights() if w is None else np.array(w, dtype=np.float64)
+    arrays = padded(data)
     losses = []
     for _ in range(steps):
-        loss, grad = loss_and_gradient(w, data, l2)
+        loss, grad = _loss_and_gradient(w, *arrays, l2)
         losses.append(loss)
         w = w - rate * grad
     return w, losses
