@@ -1,5 +1,6 @@
 """Self-checking exercises: one module per lesson (``ex01`` … ``ex08``,
-``ex10`` for the Gin Rummy appendix, ``ex11`` for more decks, ``ex13`` for learning), each with ``q1``, ``q2`` …
+``ex10`` for the Gin Rummy appendix, ``ex11`` for more decks, ``ex13`` for learning to
+play), each with ``q1``, ``q2`` …
 
 In an exercise notebook::
 

@@ -237,7 +237,10 @@ class _Close(tuple):
         return (
             isinstance(other, tuple)
             and len(other) == len(self)
-            and all(abs(a - b) <= 1e-6 * max(1.0, abs(a), abs(b)) for a, b in zip(self, other))
+            and all(
+                abs(a - b) <= 1e-6 * max(1.0, abs(a), abs(b))
+                for a, b in zip(self, other, strict=True)
+            )
         )
 
     def __ne__(self, other: object) -> bool:

@@ -39,17 +39,17 @@ def allowed_cards(hand, lead, chosen, trump):
 def training_step(weights, decisions, labels, rate):
     """One step of gradient descent on the mean cross-entropy of the chosen candidates."""
     gradient = [0.0] * len(weights)
-    for candidates, label in zip(decisions, labels):
-        scores = [sum(w * x for w, x in zip(weights, row)) for row in candidates]
+    for candidates, label in zip(decisions, labels, strict=True):
+        scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in candidates]
         top = max(scores)
         exps = [math.exp(s - top) for s in scores]
         total = sum(exps)
-        for row, e in zip(candidates, exps):
+        for row, e in zip(candidates, exps, strict=True):
             for k, x in enumerate(row):
                 gradient[k] += e / total * x
         for k, x in enumerate(candidates[label]):
             gradient[k] -= x
-    return [w - rate * g / len(decisions) for w, g in zip(weights, gradient)]
+    return [w - rate * g / len(decisions) for w, g in zip(weights, gradient, strict=True)]
 
 
 def _points_for_team_reference(trick: list[list[Card]], play: list[Card], trump: Trump) -> int:

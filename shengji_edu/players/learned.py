@@ -178,5 +178,7 @@ class LearnedPlayer(GreedyBidding):
         if len(options) == 1:
             return options[0]
         weights = self.weights
-        scores = [sum(w * x for w, x in zip(weights, row)) for row in features(view, options)]
+        scores = [
+            sum(w * x for w, x in zip(weights, row, strict=True)) for row in features(view, options)
+        ]
         return options[scores.index(max(scores))]
