@@ -215,3 +215,25 @@ def test_single_seat_wrapper_plays_greedy_opponents_and_repeats_with_a_seed():
 def test_single_seat_wrapper_refuses_a_bad_opponent():
     with pytest.raises(ValueError, match="opponent"):
         SingleSeatEnv(opponents=42)
+
+
+def test_single_seat_wrapper_takes_functions_and_players_as_opponents():
+    from shengji_edu.players import RandomPlayer
+
+    asked = []
+
+    def lowest(view, kind):
+        asked.append(kind)
+        if kind == "bury":
+            return RandomPlayer().bury(view)
+        return RandomPlayer().play(view) if kind in ("lead", "follow") else None
+
+    single = SingleSeatEnv(seat=2, opponents=[lowest, RandomPlayer(), "greedy"], declaring=False)
+    obs, _ = single.reset(seed=8)
+    rng = np.random.default_rng(1)
+    done = False
+    while not done:
+        action = int(rng.choice(np.flatnonzero(obs["action_mask"])))
+        obs, reward, done, _, _ = single.step(action)
+    assert set(asked) <= {"lead", "follow", "bury"} and "follow" in asked
+    assert reward == -single.env.rewards["seat_1"]
