@@ -60,7 +60,7 @@ N_FEATURES = len(FEATURES)
 WEIGHTS_FILE = "learned_weights.json"
 
 
-def _unseen_higher(view: PlayerView) -> tuple[list[int], list[int]]:
+def _unseen_and_strength(view: PlayerView) -> tuple[list[int], list[int]]:
     """(copies of each card this player has not seen, by index; each card's strength).
     ``played_cards`` holds the running trick's cards too."""
     decks = view.rules.decks
@@ -84,7 +84,7 @@ def features(view: PlayerView, plays: Sequence[Sequence[Card]]) -> list[list[flo
     held, costs = held_by_index(view), _card_costs(trump)
     rows = []
     if view.lead is None:
-        unseen, strength = _unseen_higher(view)
+        unseen, strength = _unseen_and_strength(view)
         me = view.seat
         opponents = ((me + 1) % 4, (me + 3) % 4)
         partner = (me + 2) % 4

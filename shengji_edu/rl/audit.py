@@ -22,6 +22,7 @@ from itertools import islice
 from ..burying import bury_choices, check_bury
 from ..follow import iter_legal_follows
 from ..game.round import Round
+from ..ladders import level_ladder
 from ..players import RandomPlayer
 from ..rules import RuleSet
 from ..units import decompose_cards
@@ -33,8 +34,9 @@ from .single import as_decider
 def positions(rules: RuleSet, hands: int, seed: int = 0) -> Iterator[Choice]:
     """Every decision of ``hands`` hands played by random players (throwing often)."""
     decide = as_decider(RandomPlayer(throw_rate=0.3))
+    levels = (level_ladder(rules)[0],) * 2  # a match's first hand
     for hand in range(hands):
-        rnd = Round(seed * 100_003 + hand, rules)
+        rnd = Round(seed * 100_003 + hand, rules, levels)
         driver = drive(rnd)
         try:
             seat, kind = next(driver)

@@ -109,7 +109,8 @@ class ShengjiEnv(AECEnv):
     """One hand of Shengji for four agents (see the module docstring).
 
     ``rules``: any :class:`~shengji_edu.rules.RuleSet`; ``reward``: one of :data:`REWARDS`;
-    ``levels`` and ``dealer``: the hand's start (a match's first hand by default);
+    ``levels`` and ``dealer``: the hand's start (by default a match's first hand, both teams
+    on the ladder's first rung);
     ``declaring=False``: the arena's setup, trump fixed, no declaring."""
 
     metadata = {"name": "shengji_v0", "render_modes": ["ansi"], "is_parallelizable": False}
@@ -118,7 +119,7 @@ class ShengjiEnv(AECEnv):
         self,
         rules: RuleSet = RuleSet(),
         reward: str = "levels",
-        levels: Sequence[int] = (2, 2),
+        levels: Sequence[int] | None = None,
         dealer: int | None = None,
         declaring: bool = True,
         render_mode: str | None = None,
@@ -130,6 +131,8 @@ class ShengjiEnv(AECEnv):
             raise ValueError(f"unknown reward {reward!r}: use one of {', '.join(REWARDS)}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode is None or 'ansi', not {render_mode!r}")
+        if levels is None:  # a match's first hand: both teams on the ladder's first rung
+            levels = (level_ladder(rules)[0],) * 2
         Round(0, rules, levels, dealer)  # the engine's own errors for bad levels or dealer
         self.rules, self.reward_kind = rules, reward
         self.levels, self.dealer, self.declaring = tuple(levels), dealer, bool(declaring)

@@ -30,15 +30,25 @@ from shengji_edu.rl import (
 from shengji_edu.rl.audit import audit, positions
 
 VARIANTS = [
-    RuleSet(decks=1),
+    RuleSet(decks=1, levels="5-10-K"),
     RuleSet(),
     RuleSet(decks=3),
     RuleSet(overcall_after_bury=True),
     RuleSet(open_kitty=True, bidding="after_deal"),
     RuleSet(bidding="report"),
     RuleSet(bidding="yield", twos_are_trump=True),
+    RuleSet(bidding="joker_colour", tractors="plain", offsuit_levels="suit", wear_ace=True),
 ]
-IDS = ["1-deck", "2-decks", "3-decks", "overcall", "open-kitty-auction", "report", "yield-twos"]
+IDS = [
+    "1-deck-5-10-K",
+    "2-decks",
+    "3-decks",
+    "overcall",
+    "open-kitty-auction",
+    "report",
+    "yield-twos",
+    "joker-colour-plain",
+]
 
 
 def test_pettingzoo_api_test():
@@ -108,7 +118,8 @@ def drive_with_random_players(rules: RuleSet, seed: int) -> Round:
 def same_hand_as_the_table(rules: RuleSet, seed: int) -> None:
     ours = drive_with_random_players(rules, seed)
     # the environment seeds each hand from reset's seed: the table plays that same deal
-    table = play_round(Round(ours.seed, rules), [RandomPlayer() for _ in range(4)])
+    levels = ours.levels_at_start  # the ladder's first rung, for both teams
+    table = play_round(Round(ours.seed, rules, levels), [RandomPlayer() for _ in range(4)])
     assert ours.actions == table.actions
     assert ours.result == table.result
 
