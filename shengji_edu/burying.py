@@ -7,6 +7,7 @@ has fewer non-point cards than the kitty holds; then the bury must hold all of t
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from .cards import Card, first_missing
@@ -62,6 +63,21 @@ def bury_choices(hand: Sequence[Card], rules: RuleSet) -> tuple[list[Card], list
     if len(plain) >= rules.kitty_size:
         return [], plain
     return plain, [card for card in hand if card.points]
+
+
+def can_complete_bury(hand: Sequence[Card], partial: Sequence[Card], rules: RuleSet) -> bool:
+    """Can the cards chosen so far be completed to a legal bury (for choosing card by card)?
+
+    By :func:`bury_choices`: every legal bury is ``must`` plus cards of ``may``, so a choice
+    completes when it is held, fits in the kitty, and takes no more cards of ``may`` than the
+    ``kitty_size - len(must)`` the bury has room for beside ``must``."""
+    must, may = bury_choices(hand, rules)
+    room = Counter(must) + Counter(may)
+    chosen = Counter(partial)
+    if len(partial) > rules.kitty_size or any(room[c] < n for c, n in chosen.items()):
+        return False
+    from_may = len(partial) - sum((chosen & Counter(must)).values())
+    return from_may <= rules.kitty_size - len(must)
 
 
 def first_legal_bury(ordered: Sequence[Card], rules: RuleSet) -> list[Card]:

@@ -7,8 +7,9 @@
     python tools/run_tests.py                        # the same, inside the whole test run (CI)
 
 1. Creates a fresh virtual environment, ``.venv-students/`` (gitignored), and installs the
-   students' install into it: ``pip install ".[notebooks]"``, not editable and without the
-   test extra, so a lesson that imports something only the tests install fails.
+   students' install into it: ``pip install ".[notebooks,rl]"`` (the ``rl`` extra is what
+   lesson 00 tells students to add for lesson 13), not editable and without the test extra,
+   so a lesson that imports something only the tests install fails.
 2. Checks that a kernel started in ``lessons/`` imports ``shengji_edu`` from that environment,
    not from the source tree, and registers that environment's Python as the Jupyter kernel
    ``shengji-students`` (inside the environment: nothing outside it changes).
@@ -79,7 +80,7 @@ def _clean_env() -> dict[str, str]:
 
 
 def build(out: TextIO | None = None, source: Path = ROOT) -> Path:
-    """Step 1: a fresh ``.venv-students`` with ``pip install ".[notebooks]"`` of ``source``;
+    """Step 1: a fresh ``.venv-students`` with ``pip install ".[notebooks,rl]"`` of ``source``;
     returns its Python. Raises ``RuntimeError`` if pip fails."""
     python = venv_python(VENV)
     print(f"creating a fresh virtual environment in {VENV.name}/", file=out, flush=True)
@@ -87,11 +88,12 @@ def build(out: TextIO | None = None, source: Path = ROOT) -> Path:
     started = time.perf_counter()
     # --no-compile: Python compiles what a notebook imports when it imports it; compiling
     # all of JupyterLab's dependencies up front is a quarter of the install's time.
-    cmd = [str(python), "-m", "pip", "install", "--quiet", "--no-compile", ".[notebooks]"]
+    # the rl extra too: lesson 13 and ex13 need it, and lesson 00 tells students to add it
+    cmd = [str(python), "-m", "pip", "install", "--quiet", "--no-compile", ".[notebooks,rl]"]
     print("$ " + subprocess.list2cmdline(cmd), file=out, flush=True)
     stderr = subprocess.STDOUT if out is not None else None
     if subprocess.call(cmd, cwd=source, env=_clean_env(), stdout=out, stderr=stderr):
-        raise RuntimeError('pip install ".[notebooks]" failed (see above)')
+        raise RuntimeError('pip install ".[notebooks,rl]" failed (see above)')
     print(f"students' install took {time.perf_counter() - started:.0f} s", file=out, flush=True)
     return python
 

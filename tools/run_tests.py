@@ -13,7 +13,7 @@ when it is done): it keeps one core busy with a browser while the notebooks wait
 kernels, which takes most of its minute off the run on a 2-core machine.
 
 By default (the README's command, and what .ci/run runs), a fresh virtual environment with
-only the students' install (``pip install ".[notebooks]"``) is built while step a runs
+only the students' install (``pip install ".[notebooks,rl]"``) is built while step a runs
 (tools/check_student_install.py), step b runs the lessons in that environment's kernel instead
 of this one's, and one more step runs every student exercise copy (exercises/ex*.ipynb,
 nbval-lax) in it: each lesson is executed once, by the install the README gives students.
@@ -175,7 +175,7 @@ def plan(extra_args: list[str], students: StudentsStep | None = None) -> list[St
         lessons = Step("lessons (strict nbval)", ["--nbval", *nbval, "lessons"])
     else:
         steps.append(
-            Step("students' environment (pip install .[notebooks])", [], action=students.build)
+            Step("students' environment (pip install .[notebooks,rl])", [], action=students.build)
         )
         lessons = Step(
             "lessons (strict nbval, students' kernel)",

@@ -1,5 +1,6 @@
 """Self-checking exercises: one module per lesson (``ex01`` … ``ex08``,
-``ex10`` for the Gin Rummy appendix, ``ex11`` for more decks), each with ``q1``, ``q2`` …
+``ex10`` for the Gin Rummy appendix, ``ex11`` for more decks, ``ex13`` for learning to
+play), each with ``q1``, ``q2`` …
 
 In an exercise notebook::
 
@@ -44,6 +45,7 @@ EXERCISES = {
     "ex08": "08_simple_ai",
     "ex10": "10_gin_rummy",
     "ex11": "11_more_decks",
+    "ex13": "13_learning_to_play",
 }
 """Exercise id → the slug it shares with its lesson (``lessons/01_cards.ipynb``)."""
 

@@ -228,3 +228,40 @@ class KeyOrder(Answer):
             f"the keys {safe_repr(key_a)} and {safe_repr(key_b)}, which cannot be compared: "
             f"a key should be a number (or a tuple of numbers)."
         )
+
+
+class _Close(tuple):
+    """Numbers compared with a tolerance (sums in another order differ in the last digits)."""
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, tuple)
+            and len(other) == len(self)
+            and all(
+                abs(a - b) <= 1e-6 * max(1.0, abs(a), abs(b))
+                for a, b in zip(self, other, strict=True)
+            )
+        )
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    __hash__ = tuple.__hash__
+
+
+class Numbers(Answer):
+    """A list of numbers in order, compared within 1e-6 (relative for large ones)."""
+
+    words = "a list of numbers"
+
+    def normalize(self, value: object) -> object:
+        if isinstance(value, str | bytes | dict) or not isinstance(value, Iterable):
+            raise self.wrong(value)
+        numbers = list(value)
+        for number in numbers:
+            if isinstance(number, bool) or not isinstance(number, int | float):
+                raise self.wrong(value)
+        return _Close(float(n) for n in numbers)
+
+    def show(self, value: object) -> str:
+        return "[" + ", ".join(f"{v:.6g}" for v in value) + "]"

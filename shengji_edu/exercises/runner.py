@@ -42,10 +42,44 @@ def _both_keys(key: Callable[..., Any], a: object, b: object, *rest: object) -> 
     return key(a, *rest), key(b, *rest)
 
 
-CALL_STYLES: dict[str, Callable[..., Any]] = {"plain": _plain_call, "both_keys": _both_keys}
+def softmax_loss(weights: Sequence[float], decisions: Sequence, labels: Sequence[int]) -> float:
+    """Mean cross-entropy of the chosen candidates under a softmax of ``weights · features``
+    (exercise 13: one decision is a list of candidates' feature lists)."""
+    import math
+
+    total = 0.0
+    for candidates, label in zip(decisions, labels, strict=True):
+        scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in candidates]
+        top = max(scores)
+        log_sum = top + math.log(sum(math.exp(s - top) for s in scores))
+        total += log_sum - scores[label]
+    return total / max(1, len(labels))
+
+
+def _descent_step(step: Callable[..., Any], weights, decisions, labels, rate) -> tuple:
+    """``(did the loss fall?, the new weights)`` for a training step ``step(weights,
+    decisions, labels, rate)`` (exercise 13): a step must lower :func:`softmax_loss`."""
+    import copy
+
+    kept = copy.deepcopy((decisions, labels))  # judged on the inputs as given
+    before = softmax_loss(weights, *kept)
+    new = step(weights, decisions, labels, rate)
+    try:
+        fell = softmax_loss(new, *kept) < before
+    except (TypeError, ValueError):  # not a list of as many numbers: the answer says why
+        fell = False
+    return fell, new
+
+
+CALL_STYLES: dict[str, Callable[..., Any]] = {
+    "plain": _plain_call,
+    "both_keys": _both_keys,
+    "descent_step": _descent_step,
+}
 """How a question calls a function on one case, by name (the grader's child is told the
 name, as plain data): ``plain`` is ``fn(*args)``; ``both_keys`` is ``(fn(a, *rest),
-fn(b, *rest))`` for arguments ``(a, b, *rest)``."""
+fn(b, *rest))`` for arguments ``(a, b, *rest)``; ``descent_step`` is ``(loss fell?,
+fn(*args))`` for a training step (:func:`_descent_step`)."""
 
 
 @contextlib.contextmanager

@@ -7,6 +7,7 @@ import inspect
 from ..cards import shorten
 from .base import Overcaller, Player, PlayerView
 from .greedy import GreedyPlayer
+from .learned import LearnedPlayer
 from .montecarlo import MonteCarloPlayer
 from .random_player import RandomPlayer
 from .rollout import RolloutPlayer
@@ -17,12 +18,15 @@ PLAYER_TYPES: dict[str, type] = {
     "greedy": RolloutPlayer,
     "montecarlo": MonteCarloPlayer,
     "search": SearchPlayer,
+    "learned": LearnedPlayer,
 }
 """Computer players by the name the command line, the arena and the widget use.
 
 ``"greedy"`` is :class:`RolloutPlayer`: the plays of the readable :class:`GreedyPlayer`
 (lesson 08), worked out faster, as the search players' rollouts need; the tests compare the
-two at every decision of seeded hands. ``GreedyPlayer()`` plays the same game, more slowly."""
+two at every decision of seeded hands. ``GreedyPlayer()`` plays the same game, more slowly.
+``"learned"`` scores the search player's candidates with weights learned by imitation
+(lesson 13, ``results/learned_weights.json``), without searching."""
 
 
 PLAYER_ALIASES: dict[str, str] = {"ai": "search"}
@@ -66,6 +70,7 @@ __all__ = [
     "PLAYER_ALIASES",
     "PLAYER_TYPES",
     "GreedyPlayer",
+    "LearnedPlayer",
     "MonteCarloPlayer",
     "Overcaller",
     "Player",

@@ -25,6 +25,7 @@ COMPUTER_NAMES = {
     "random": N_("random"),
     "montecarlo": N_("Monte Carlo"),
     "search": N_("search"),
+    "learned": N_("learned"),
 }
 
 POSITIONS = ("bottom", "right", "top", "left")

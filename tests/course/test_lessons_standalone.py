@@ -33,7 +33,12 @@ pytestmark = pytest.mark.integration  # starts processes: not in the edit-test l
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
 KERNEL = "shengji-standalone"
-LOADING_RESULTS = ["08_simple_ai.ipynb", "10_gin_rummy.ipynb", "12_tournament.ipynb"]
+LOADING_RESULTS = [
+    "08_simple_ai.ipynb",
+    "10_gin_rummy.ipynb",
+    "12_tournament.ipynb",
+    "13_learning_to_play.ipynb",
+]
 """The lessons that load committed results (``result_path``)."""
 
 LEFTOVERS = shutil.ignore_patterns(

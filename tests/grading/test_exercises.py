@@ -29,6 +29,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from test_ex11 import wrong_answers as _ex11_wrong
+from test_ex13 import wrong_answers as _ex13_wrong
 
 from shengji_edu import (
     Card,
@@ -661,6 +662,7 @@ for _make in (
     _ex08_wrong,
     _ex10_wrong,
     _ex11_wrong,  # exercise 11's wrong answers live with its own tests, tests/grading/test_ex11.py
+    _ex13_wrong,  # and exercise 13's with tests/grading/test_ex13.py
 ):
     WRONG.update(_make())
 BY_ID = {q.id: q for q in ALL_QUESTIONS}
