@@ -2,6 +2,7 @@
 
     python tools/build_site.py OUT                  # both, into the folder OUT
     python tools/build_site.py OUT --github OWNER/NAME --branch main   # Colab opens from there
+    python tools/build_site.py OUT --pyodide pyodide-314.0.6.tar.bz2   # Pyodide served too
 
 ``OUT/index.html`` is the book (Sphinx, myst-nb and sphinx-book-theme): the lessons as
 committed (not executed again), the rule book, the README's pages, the exercises, and an API
@@ -76,7 +77,7 @@ def widget_manager() -> Path:
     raise SystemExit(f"build_site: {WIDGET_MANAGER} is not installed: pip install ipywidgets")
 
 
-def build_lite(out: Path, work: Path) -> list[str]:
+def build_lite(out: Path, work: Path, pyodide: Path | None = None) -> list[str]:
     """The JupyterLite site, with the bundled wheels; returns their file names."""
     contents = work / "lite-contents"
     count = stage.stage_lite(ROOT, contents)
@@ -104,6 +105,8 @@ def build_lite(out: Path, work: Path) -> list[str]:
     command += ["--apps", "lab", "--apps", "notebooks"]
     for wheel in bundled:
         command += ["--piplite-wheels", str(wheel)]
+    if pyodide is not None:  # the full distribution, served with the site (docs/site.md)
+        command += ["--pyodide", str(pyodide.resolve())]
     run(command, cwd=work)
     print(f"  JupyterLite: {count} notebooks, {len(bundled)} wheels")
     return [w.name for w in bundled]
@@ -114,6 +117,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("out", type=Path, help="the folder to build into (emptied first)")
     parser.add_argument("--github", default="", help="OWNER/NAME: Colab opens notebooks there")
     parser.add_argument("--branch", default="main", help="the branch Colab opens (main)")
+    parser.add_argument(
+        "--pyodide",
+        type=Path,
+        help="Pyodide's full distribution (pyodide-VERSION.tar.bz2), to serve it with the "
+        "site instead of loading it from Pyodide's CDN (a classroom without internet)",
+    )
     args = parser.parse_args(argv)
     out = args.out.resolve()
     if out == ROOT or ROOT.is_relative_to(out):
@@ -128,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
             build_book(out, work, args.github, args.branch)
             book_seconds = time.perf_counter() - t
             t = time.perf_counter()
-            build_lite(out / "lite", work)
+            build_lite(out / "lite", work, args.pyodide)
             lite_seconds = time.perf_counter() - t
         except wheels.WheelError as error:
             raise SystemExit(f"build_site: {error}") from None

@@ -35,6 +35,13 @@ LOADS |= {("object", "data"), ("image", "href"), ("use", "href")}
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
+    import importlib.util
+
+    from frontends.test_e2e_browser import require
+
+    for module in ("sphinx", "myst_nb", "sphinx_book_theme", "jupyterlite_core"):
+        available = importlib.util.find_spec(module) is not None
+        require(available, f'{module} is not installed: pip install -e ".[docs]"')
     out = tmp_path_factory.mktemp("site") / "out"
     done = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "build_site.py"), str(out)],
