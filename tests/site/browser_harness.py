@@ -57,6 +57,76 @@ def run_cells(sources: list[str]) -> list[str]:
     return outputs
 
 
+class NoCharts(RuntimeError):
+    """A chart was asked for where matplotlib is absent (Pyodide's core)."""
+
+
+def charts_absent() -> None:
+    """Make ``import matplotlib…`` work but any use of it raise :class:`NoCharts`.
+
+    Pyodide's core has no matplotlib (JupyterLite loads it from Pyodide's CDN): in the
+    test's page a cell that only imports it runs, and a cell that draws says so.
+    """
+    import importlib.abc
+    import importlib.machinery
+    import sys
+    import types
+
+    class Absent(types.ModuleType):
+        def __getattr__(self, name: str) -> object:
+            if name.startswith("__"):
+                raise AttributeError(name)
+            raise NoCharts(f"{self.__name__}.{name}: no matplotlib in this Pyodide")
+
+    class Finder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+        def find_spec(self, name, path=None, target=None):
+            if name == "matplotlib" or name.startswith("matplotlib."):
+                return importlib.machinery.ModuleSpec(name, self, is_package=True)
+            return None
+
+        def create_module(self, spec):
+            module = Absent(spec.name)
+            module.__path__ = []
+            return module
+
+        def exec_module(self, module) -> None:
+            pass
+
+    sys.meta_path.insert(0, Finder())
+
+
+def run_lesson(sources: list[str]) -> list[list[str]]:
+    """Every cell of a lesson in one namespace, going on after a cell that raises: for each,
+    ``["ok", output]`` or ``["error", "ExceptionName: message"]``."""
+    namespace: dict = {"__name__": "__main__", "display": lambda *values: print(*values)}
+    results = []
+    for source in sources:
+        printed = io.StringIO()
+        try:
+            tree = ast.parse(source)
+            last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+            with contextlib.redirect_stdout(printed):
+                exec(compile(tree, "<cell>", "exec"), namespace)
+                value = None
+                if last is not None:
+                    value = eval(compile(ast.Expression(last.value), "<cell>", "eval"), namespace)
+            results.append(["ok", printed.getvalue() + ("" if value is None else repr(value))])
+        except BaseException as error:  # a cell's failure is what is measured
+            results.append(["error", f"{type(error).__name__}: {error}"[:300]])
+        finally:
+            close_figures()
+    return results
+
+
+def close_figures() -> None:
+    """Close the cell's charts, where matplotlib is really there (CPython)."""
+    import sys
+
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None and pyplot.__spec__ is not None and pyplot.__spec__.origin:
+        pyplot.close("all")
+
+
 def check_exercise() -> dict:
     """ex01's first question checked in this Python: a right answer, a wrong one, a loop."""
     from shengji_edu.exercises import ex01, runner, solutions_ex01
