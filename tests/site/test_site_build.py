@@ -9,10 +9,13 @@ table, and ``jupyter-lite.json`` names the bundled wheels and the widgets' manag
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
 import subprocess
 import sys
+import time
 import zipfile
 from html.parser import HTMLParser
 from pathlib import Path
@@ -35,6 +38,8 @@ LOADS |= {("object", "data"), ("image", "href"), ("use", "href")}
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
+    """The site, built once per test run: with pytest-xdist, the first worker that needs it
+    builds it under a lock in the run's shared temporary folder, and the others reuse it."""
     import importlib.util
 
     from frontends.test_e2e_browser import require
@@ -42,7 +47,36 @@ def site(tmp_path_factory) -> Path:
     for module in ("sphinx", "myst_nb", "sphinx_book_theme", "jupyterlite_core"):
         available = importlib.util.find_spec(module) is not None
         require(available, f'{module} is not installed: pip install -e ".[docs]"')
-    out = tmp_path_factory.mktemp("site") / "out"
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent
+    out, done, lock = shared / "site" / "out", shared / "site.done", shared / "site.lock"
+    with held(lock):
+        if not done.exists():
+            build(out)
+            done.write_text("built", encoding="utf-8")
+    return out
+
+
+@contextlib.contextmanager
+def held(lock: Path, timeout: float = 600.0):
+    """A lock between processes: the file exists while one holds it."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            os.close(os.open(lock, os.O_CREAT | os.O_EXCL))
+            break
+        except FileExistsError:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{lock} held for over {timeout:.0f} s") from None
+            time.sleep(0.2)
+    try:
+        yield
+    finally:
+        lock.unlink()
+
+
+def build(out: Path) -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "build_site.py"), str(out)],
         capture_output=True,
@@ -52,7 +86,6 @@ def site(tmp_path_factory) -> Path:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "WARNING" not in done.stderr, done.stderr
     print(done.stdout)
-    return out
 
 
 class Page(HTMLParser):
