@@ -71,7 +71,8 @@ def widget_manager() -> Path:
     prefix, when this is a virtual environment using the system's packages)."""
     from jupyter_core.paths import jupyter_path
 
-    places = [Path(p) / "labextensions" for p in jupyter_path()]
+    places = [Path(sys.prefix) / "share" / "jupyter" / "labextensions"]
+    places += [Path(p) / "labextensions" for p in jupyter_path()]
     places.append(Path(sys.base_prefix) / "share" / "jupyter" / "labextensions")
     for place in places:
         if (place / WIDGET_MANAGER / "package.json").is_file():
@@ -98,10 +99,12 @@ def build_lite(out: Path, work: Path, pyodide: Path | None = None) -> list[str]:
         },
     }
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    extensions = work / "labextensions"
-    shutil.copytree(widget_manager(), extensions / WIDGET_MANAGER)
-    build_config = {"FederatedExtensionAddon": {"extra_labextensions_path": [str(extensions)]}}
-    (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config), encoding="utf-8")
+    manager = widget_manager()
+    if not manager.is_relative_to(sys.prefix):  # jupyter lite finds those under sys.prefix
+        extensions = work / "labextensions"
+        shutil.copytree(manager, extensions / WIDGET_MANAGER)
+        build_config = {"FederatedExtensionAddon": {"extra_labextensions_path": [str(extensions)]}}
+        (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config), "utf-8")
     command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir)]
     command += ["--output-dir", str(out), "--contents", str(contents), "--no-sourcemaps"]
     command += ["--apps", "lab", "--apps", "notebooks"]
