@@ -15,6 +15,9 @@ counted. In one page:
 * ex01's ``q.check`` passes a right answer, fails a wrong one with CPython's message, and
   stops an endless loop (no threads there: the traced runner).
 
+And the JupyterLite site itself (built here without the book) opens a lesson in JupyterLab
+on Pyodide's kernel and loads the widgets' manager.
+
 ``python tools/fetch_site_assets.py`` fetches Pyodide's core and hypothesis's pure-Python
 wheel once (``.ci/run`` does); without them the test is skipped, except under ``CI=true``.
 """
@@ -250,3 +253,56 @@ def test_q_check_works_in_the_browser(page):
     assert checked["wrong"] == here["wrong"]
     assert "did not finish within 0.5 seconds" in checked["loop"]
     assert "    cards = " in checked["loop"]
+
+
+def test_jupyterlite_opens_a_lesson_with_the_widgets_manager(tmp_path):
+    """The JupyterLite site (built here, without the book) opens a lesson in JupyterLab on
+    Pyodide's kernel, with the install cell first, and loads the widgets' manager."""
+    require(Path(CHROMIUM).exists(), f"{CHROMIUM} is not installed (apt-get install chromium)")
+    import importlib.util
+
+    available = importlib.util.find_spec("jupyterlite_core") is not None
+    require(available, 'jupyterlite-core is not installed: pip install -e ".[docs]"')
+    require(
+        any((ROOT / ".cache" / "site-wheels").glob("hypothesis-*.whl")),
+        "no hypothesis wheel: python tools/fetch_site_assets.py",
+    )
+    import build_site
+    from playwright.sync_api import sync_playwright
+
+    (tmp_path / "work").mkdir()
+    build_site.build_lite(tmp_path / "lite", tmp_path / "work")
+    handler = functools.partial(_Quiet, directory=str(tmp_path / "lite"))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    here = f"http://127.0.0.1:{server.server_address[1]}/"
+    loaded: list[str] = []
+    elsewhere: list[str] = []
+
+    def route(route) -> None:
+        url = route.request.url
+        if url.startswith(here):
+            loaded.append(url[len(here) :])
+            route.continue_()
+        else:
+            elsewhere.append(url)
+            route.abort()
+
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                tab = browser.new_page(viewport={"width": 1280, "height": 800})
+                tab.route("**/*", route)
+                tab.goto(here + "lab/index.html?path=lessons/01_cards.ipynb")
+                first = tab.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+                assert "%pip install shengji-edu" in first.inner_text()
+                tab.wait_for_selector("text=Python (Pyodide)", timeout=30_000)
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert any("@jupyter-widgets/jupyterlab-manager/static/remoteEntry" in u for u in loaded)
+    # only Pyodide itself may come from elsewhere (its CDN, as docs/site.md says)
+    assert [u for u in elsewhere if "/pyodide/" not in u] == []
