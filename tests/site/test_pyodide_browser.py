@@ -89,9 +89,25 @@ def code_cells(lesson: str) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory):
-    """A page on 127.0.0.1 whose Pyodide has the bundled wheels; other hosts are blocked."""
+def chromium():
+    """Headless Chromium through Playwright, for the module's tests."""
     require(Path(CHROMIUM).exists(), f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+    finally:
+        pw.stop()
+
+
+@pytest.fixture(scope="module")
+def page(chromium, tmp_path_factory):
+    """A page on 127.0.0.1 whose Pyodide has the bundled wheels; other hosts are blocked."""
     core = pyodide_dir()
     cache = ROOT / ".cache" / "site-wheels"
     require(
@@ -99,8 +115,6 @@ def page(tmp_path_factory):
         and any(cache.glob("hypothesis-*.whl")),
         f"no Pyodide core in {core} or no hypothesis wheel: python tools/fetch_site_assets.py",
     )
-    from playwright.sync_api import sync_playwright
-
     site = tmp_path_factory.mktemp("pyodide")
     for name in (*PYODIDE_FILES, "pyodide-lock.json"):
         shutil.copy2(core / name, site / name)
@@ -126,10 +140,8 @@ def page(tmp_path_factory):
             elsewhere.append(route.request.url)
             route.abort()
 
-    pw = sync_playwright().start()
-    browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    tab = chromium.new_page()
     try:
-        tab = browser.new_page()
         tab.route("**/*", only_here)
         errors: list[str] = []
         tab.on("pageerror", lambda error: errors.append(str(error)))
@@ -139,8 +151,7 @@ def page(tmp_path_factory):
         yield tab
         assert errors == []
     finally:
-        browser.close()
-        pw.stop()
+        tab.close()
         server.shutdown()
         server.server_close()
     assert elsewhere == []
@@ -255,11 +266,12 @@ def test_q_check_works_in_the_browser(page):
     assert "    cards = " in checked["loop"]
 
 
-def test_jupyterlite_opens_a_lesson_with_the_widgets_manager(tmp_path):
+def test_jupyterlite_opens_a_lesson_with_the_widgets_manager(chromium, tmp_path):
     """The JupyterLite site (built here, without the book) opens a lesson in JupyterLab on
     Pyodide's kernel, with the install cell first, and loads the widgets' manager."""
-    require(Path(CHROMIUM).exists(), f"{CHROMIUM} is not installed (apt-get install chromium)")
     import importlib.util
+
+    import build_site
 
     available = importlib.util.find_spec("jupyterlite_core") is not None
     require(available, 'jupyterlite-core is not installed: pip install -e ".[docs]"')
@@ -267,9 +279,6 @@ def test_jupyterlite_opens_a_lesson_with_the_widgets_manager(tmp_path):
         any((ROOT / ".cache" / "site-wheels").glob("hypothesis-*.whl")),
         "no hypothesis wheel: python tools/fetch_site_assets.py",
     )
-    import build_site
-    from playwright.sync_api import sync_playwright
-
     (tmp_path / "work").mkdir()
     build_site.build_lite(tmp_path / "lite", tmp_path / "work")
     handler = functools.partial(_Quiet, directory=str(tmp_path / "lite"))
@@ -288,19 +297,16 @@ def test_jupyterlite_opens_a_lesson_with_the_widgets_manager(tmp_path):
             elsewhere.append(url)
             route.abort()
 
+    tab = chromium.new_page(viewport={"width": 1280, "height": 800})
     try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                tab = browser.new_page(viewport={"width": 1280, "height": 800})
-                tab.route("**/*", route)
-                tab.goto(here + "lab/index.html?path=lessons/01_cards.ipynb")
-                first = tab.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
-                assert "%pip install shengji-edu" in first.inner_text()
-                tab.wait_for_selector("text=Python (Pyodide)", timeout=30_000)
-            finally:
-                browser.close()
+        tab.route("**/*", route)
+        tab.goto(here + "lab/index.html?path=lessons/01_cards.ipynb")
+        tab.wait_for_selector(".jp-Notebook .jp-Cell", timeout=120_000)
+        first = tab.locator(".jp-Notebook .jp-Cell").first
+        first.locator("text=%pip install shengji-edu").wait_for(timeout=30_000)
+        tab.wait_for_selector("text=Python (Pyodide)", timeout=30_000)
     finally:
+        tab.close()
         server.shutdown()
         server.server_close()
     assert any("@jupyter-widgets/jupyterlab-manager/static/remoteEntry" in u for u in loaded)
