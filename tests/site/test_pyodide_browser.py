@@ -45,7 +45,7 @@ from fetch_site_assets import PYODIDE_FILES, pyodide_dir  # noqa: E402
 from frontends.test_e2e_browser import CHROMIUM, CHROMIUM_ARGS, require  # noqa: E402
 from sitebuild import wheels  # noqa: E402
 
-HANDS = 30
+HANDS = 40
 MATCH_SEED = 5
 COMPARED = ["00", "01", "02", "05", "06", "07", "08", "11"]
 """Lessons compared cell by cell. Not here: 03 (IPython's Markdown display, which the real
