@@ -63,21 +63,21 @@ def build_book(out: Path, work: Path, github: str, branch: str) -> None:
         raise SystemExit(f"the book did not build:\n{done.stdout}{done.stderr}")
 
 
-WIDGET_MANAGER = "@jupyter-widgets/jupyterlab-manager"
+EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager")
 
 
-def widget_manager() -> Path:
-    """The widgets' JupyterLab extension, where ipywidgets' install put it (the system's
-    prefix, when this is a virtual environment using the system's packages)."""
+def labextension(name: str) -> Path:
+    """A JupyterLab extension's folder, where its Python package's install put it (the
+    system's prefix, when this is a virtual environment using the system's packages)."""
     from jupyter_core.paths import jupyter_path
 
     places = [Path(sys.prefix) / "share" / "jupyter" / "labextensions"]
     places += [Path(p) / "labextensions" for p in jupyter_path()]
     places.append(Path(sys.base_prefix) / "share" / "jupyter" / "labextensions")
     for place in places:
-        if (place / WIDGET_MANAGER / "package.json").is_file():
-            return place / WIDGET_MANAGER
-    raise SystemExit(f"build_site: {WIDGET_MANAGER} is not installed: pip install ipywidgets")
+        if (place / name / "package.json").is_file():
+            return place / name
+    raise SystemExit(f'build_site: {name} is not installed: pip install -e ".[docs]"')
 
 
 def build_lite(out: Path, work: Path, pyodide: Path | None = None) -> list[str]:
@@ -99,15 +99,16 @@ def build_lite(out: Path, work: Path, pyodide: Path | None = None) -> list[str]:
         },
     }
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=1), encoding="utf-8")
-    manager = widget_manager()
-    if not manager.is_relative_to(sys.prefix):  # jupyter lite finds those under sys.prefix
-        extensions = work / "labextensions"
-        shutil.copytree(manager, extensions / WIDGET_MANAGER)
-        build_config = {"FederatedExtensionAddon": {"extra_labextensions_path": [str(extensions)]}}
-        (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config), "utf-8")
+    # exactly two JupyterLab extensions, whatever else this environment has installed (Voilà,
+    # …): the Pyodide kernel and the widgets' manager
+    extensions = work / "labextensions"
+    for name in EXTENSIONS:
+        shutil.copytree(labextension(name), extensions / name)
+    build_config = {"FederatedExtensionAddon": {"extra_labextensions_path": [str(extensions)]}}
+    (lite_dir / "jupyter_lite_config.json").write_text(json.dumps(build_config), "utf-8")
     command = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir)]
     command += ["--output-dir", str(out), "--contents", str(contents), "--no-sourcemaps"]
-    command += ["--apps", "lab", "--apps", "notebooks"]
+    command += ["--apps", "lab", "--apps", "notebooks", "--ignore-sys-prefix"]
     for wheel in bundled:
         command += ["--piplite-wheels", str(wheel)]
     if pyodide is not None:  # the full distribution, served with the site (docs/site.md)
