@@ -1,4 +1,5 @@
-"""Helpers for the notebooks: simulation sizes that tests can shrink, and committed results.
+"""Helpers for the notebooks: simulation sizes that tests can shrink, committed results, and
+the cells a browser cannot run.
 
 Lessons run real simulations (thousands of hands in the AI lesson). The test suite runs
 every notebook, so the sizes come from one place: set the environment variable
@@ -9,6 +10,7 @@ Cells whose output depends on the size carry nbval's ``nbval-ignore-output`` tag
 from __future__ import annotations
 
 import os
+import sys
 from importlib.resources import files
 from pathlib import Path
 
@@ -39,3 +41,25 @@ def result_path(name: str) -> Path:
             "(pip install .) or regenerate it with the command in results/README.md"
         )
     return path
+
+
+def in_browser() -> bool:
+    """True under Pyodide (JupyterLite: the lessons in a web browser, nothing installed)."""
+    return sys.platform == "emscripten"
+
+
+def browser_skip(what: str) -> bool:
+    """In the browser: print that this cell is skipped there, and why, and return True.
+
+    A browser cannot start processes, so what runs code in a process of its own (the
+    tournament, ``check_bot``, the grader, ``--processes``) is skipped there, e.g.
+    ``if not browser_skip("check_bot runs the bot in a process of its own"): ...``.
+    Elsewhere it prints nothing and returns False.
+    """
+    if not in_browser():
+        return False
+    print(
+        f"Skipped in the browser: {what}, and a browser cannot start processes. "
+        "Run this lesson in Jupyter or on Colab to see it."
+    )
+    return True

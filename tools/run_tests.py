@@ -6,7 +6,8 @@ Steps, each a separate ``python -m pytest`` run from the repository root:
      its 15 slowest tests, to keep CI's 10-minute budget in view
   b. strict nbval on lessons/              (skipped when there are no notebooks)
   c. nbval on exercises/solutions/         (skipped when there are no notebooks)
-  d. the e2e browser test, ``-m e2e``      (skipped when no test file has the marker)
+  d. the e2e browser tests, ``-m e2e``     (skipped when no test file has the marker):
+     JupyterLab and the Voilà page, and the package under Pyodide (tests/site)
 
 Step d starts when step a ends and runs beside the notebook steps (its output is printed
 when it is done): it keeps one core busy with a browser while the notebooks wait on their
