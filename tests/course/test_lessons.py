@@ -6,8 +6,8 @@
   00's table says the same, every lesson fits in 40 minutes, and the stated time is within
   10 minutes of tools/lesson_stats.py's estimate.
 - Whatever a lesson or a student exercise copy imports comes with ``pip install
-  ".[notebooks]"`` (the standard library, the package, and the notebooks extra with everything
-  it pulls in). tools/check_student_install.py proves it by running them; this test names
+  ".[notebooks,rl]"`` (the standard library, the package, and the notebooks and rl extras with
+  everything they pull in). tools/check_student_install.py proves it by running them; this test names
   the import at once.
 """
 
@@ -92,11 +92,12 @@ def test_the_lesson_fits_in_40_minutes(path):
 
 @functools.cache
 def students_distributions() -> frozenset[str]:
-    """The package's dependencies and its notebooks extra, with all that they require."""
+    """The package's dependencies and its notebooks and rl extras, with all they require."""
     from packaging.requirements import Requirement
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    todo = [*project.get("dependencies", []), *project["optional-dependencies"]["notebooks"]]
+    extras = project["optional-dependencies"]
+    todo = [*project.get("dependencies", []), *extras["notebooks"], *extras["rl"]]
     seen: set[str] = set()
     while todo:
         requirement = Requirement(todo.pop())
@@ -148,7 +149,7 @@ def test_imports_come_with_the_students_install(path):
         dists = {re.sub(r"[-_.]+", "-", d).lower() for d in owners.get(module, [])}
         if not dists & provided:
             missing.append(f"{module} (from {', '.join(sorted(dists)) or 'no installed package'})")
-    assert not missing, 'not in pip install ".[notebooks]": ' + ", ".join(missing)
+    assert not missing, 'not in pip install ".[notebooks,rl]": ' + ", ".join(missing)
 
 
 def test_the_import_check_would_catch_a_test_only_package():
