@@ -7,8 +7,8 @@
   10 minutes of tools/lesson_stats.py's estimate.
 - Whatever a lesson or a student exercise copy imports comes with ``pip install
   ".[notebooks,rl]"`` (the standard library, the package, and the notebooks and rl extras with
-  everything they pull in). tools/check_student_install.py proves it by running them; this test names
-  the import at once.
+  everything they pull in). tools/check_student_install.py proves it by running them; this
+  test names the import at once.
 """
 
 from __future__ import annotations
