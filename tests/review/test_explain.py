@@ -586,3 +586,13 @@ def test_a_running_trick_is_left_out_and_the_hands_are_worked_back():
     notes = explain_round(rnd)
     assert [n.number for n in notes] == [1]
     assert notes[0].plays[1].text.startswith("East (1) holds 2 cards of ♥")
+
+
+def test_a_what_if_world_explains_the_failed_throws_made_before_it():
+    # the world has no events of the tricks before it: the review asks check_throw again
+    hands = ["H9 H8 H8 H4 H4 C9", "D3 D4 C8", "H6 H7 C7", "HQ HQ H2 C6"]
+    rnd = played(hands, ["H9 H8 H8 H4 H4", "D3 D4", "H6 H7", "HQ HQ"])
+    world = rnd.what_if(rnd.hands, rnd.kitty, seed=2)
+    assert [e.kind for e in world.events] == []
+    assert explain_round(world) == explain_round(rnd)
+    assert "West (3)'s ♥Q ♥Q beats its pair ♥4 ♥4" in explain_round(world)[0].text
