@@ -6,11 +6,6 @@ round after the bury, each play, a failed throw, a trick won, settlement).
 ``event.data`` holds only JSON-friendly values (card text, ints, strings), so a lesson can
 turn the list into a table with one line.
 
-A failed throw's data name the cards thrown (``attempted``), the cards led instead
-(``forced``), the unit of the throw that was beaten (``beaten``), the cards that beat it
-(``beaten_by``) and the seat that holds them (``holder``), as
-:func:`~shengji_edu.tricks.check_throw` found them with the hands of that moment.
-
 The round logs the frequent ones (a card dealt, a play, a failed throw, a trick) as small
 tuples, and a play among its actions as (seat, cards); :func:`from_log` and
 :func:`action_from_log` write them out when the log is read.
@@ -67,13 +62,10 @@ def from_log(entry) -> Event:
         return Event(kind, seat, {"cards": format_cards(entry[2])})
     if kind == THROW_FAILED:
         attempted, forced, throw, penalty = entry[2:]
-        others = [other for other in range(4) if other != seat]  # check_throw's other hands
         data = {
             "attempted": format_cards(attempted),
             "forced": format_cards(forced),
             "beaten_by": format_cards(throw.beaten_by),
-            "holder": others[throw.holder],  # the seat that holds beaten_by
-            "beaten": format_cards(throw.beaten.cards),  # the unit of the throw it beats
             "reason": throw.reason,  # its English is written now, when first read
             "penalty": penalty,
         }

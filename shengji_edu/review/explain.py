@@ -25,15 +25,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import Card, parse_cards
+from ..cards import Card
 from ..duties import VOID, follow_duties
 from ..follow import check_follow
-from ..game import events as ev
 from ..game.round import Round, Trick, team_of
 from ..i18n import Message, check_language, render
 from ..tricks import check_throw, play_key, trick_winner, unit_name
 from ..trump import TRUMP, Trump
-from ..units import Unit, decompose, lead_format
+from ..units import Unit, lead_format
 from . import notes as k
 from . import phrases as say
 
@@ -65,21 +64,24 @@ def explain_round(round_: Round, lang: str = "en") -> list[k.TrickNote]:
     ]
 
 
-def _failed_throws(round_: Round) -> dict[int, ev.Event]:
-    """The engine's ``throw_failed`` events by trick number (counted from 1).
+def _failed_throws(round_: Round) -> dict[int, tuple[int, list[Card], Unit]]:
+    """What the engine found for each failed throw, by trick number (counted from 1): the
+    seat holding the beating cards, those cards, and the unit of the throw they beat.
 
-    The events of a hand are in the order of its failed throws; a what-if world logs only
-    what was played in it, so its events belong to the last failed throws."""
+    The round's failed throws are in the order of its tricks; a what-if world logs only what
+    was played in it, so its failed throws are the last ones."""
     numbers = [n for n, t in enumerate(round_.tricks, 1) if t.attempted is not None]
-    events = [e for e in round_.events if e.kind == ev.THROW_FAILED]
+    found = [
+        (holder, list(throw.beaten_by), throw.beaten) for _, holder, throw in round_.failed_throws
+    ]
     if round_.current_trick and round_.public.attempted is not None:
-        events = events[:-1]  # the running trick's
-    events = events[-len(numbers) :] if numbers else []
-    return dict(zip(numbers[len(numbers) - len(events) :], events, strict=True))
+        found = found[:-1]  # the running trick's
+    found = found[-len(numbers) :] if numbers else []
+    return dict(zip(numbers[len(numbers) - len(found) :], found, strict=True))
 
 
 def _throw_facts(
-    failed: dict[int, ev.Event],
+    failed: dict[int, tuple[int, list[Card], Unit]],
     attempted: Sequence[Card],
     hands: list[list[Card]],
     seat: int,
@@ -88,13 +90,10 @@ def _throw_facts(
     number: int = 0,
 ) -> tuple[int, list[Card], Unit]:
     """Who held what beat a failed throw, and which unit of it: the engine's account of that
-    moment (its ``throw_failed`` event), or, for a throw made before a what-if world began,
+    moment (:attr:`Round.failed_throws`), or, for a throw made before a what-if world began,
     :func:`~shengji_edu.tricks.check_throw` asked again with the hands of that moment."""
-    event = failed.get(number)
-    if event is not None:
-        data = event.data
-        (beaten,) = decompose(parse_cards(data["beaten"]), trump)
-        return data["holder"], parse_cards(data["beaten_by"]), beaten
+    if number in failed:
+        return failed[number]
     others = [s for s in range(4) if s != seat]
     throw = check_throw(attempted, [hands[s] for s in others], trump, rules)
     assert throw.holder is not None and throw.beaten is not None
@@ -123,7 +122,7 @@ def _explain_trick(
     trump: Trump,
     lang: str,
     last: bool,
-    failed: dict[int, ev.Event],
+    failed: dict[int, tuple[int, list[Card], Unit]],
 ) -> k.TrickNote:
     rules = round_.rules
     lead_seat, lead = trick.plays[0]

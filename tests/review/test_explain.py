@@ -633,3 +633,13 @@ def test_a_throw_of_a_pair_and_a_single_asks_for_the_pair():
         "holds ♥Q ♥Q, ♥9 ♥9: at least 1 pair was owed (must follow pairs with pairs). It does "
         "not beat South (0)'s ♥A ♥A ♥K."
     )
+
+
+def test_the_round_keeps_what_check_throw_found_for_each_failed_throw():
+    rnd = played(THROW_HANDS, ["H9 H8 H8 H4 H4", "D3 D4", "H6 H7", "HQ HQ"])
+    ((thrower, holder, throw),) = rnd.failed_throws
+    assert (thrower, holder) == (0, 3)
+    assert [str(c) for c in throw.beaten_by] == ["HQ", "HQ"]
+    assert [str(c) for c in throw.beaten.cards] == ["H4", "H4"]
+    (event,) = [e for e in rnd.events if e.kind == "throw_failed"]
+    assert event.data["beaten_by"] == "HQ HQ" and event.seat == thrower
