@@ -44,8 +44,9 @@ class Duty:
     or triples), ``origin`` the lead unit that asked for a run ("tractor" or "titanic").
     ``held`` are the hand's groups that made the duty (its runs, pairs or triples, or the
     suit's cards when short), strongest first; ``played`` the play's cards that met it. For
-    "pairs", ``origin`` is "pair" when one pair was led and "triple" when the lead holds
-    triples (each counts as one pair), else empty.
+    "pairs", ``origin`` is "pair" when one pair was led, "triple" when the lead holds
+    triples (each counts as one pair), "tractor" when it holds tractors (each counts as its
+    pairs), else empty.
 
     The pairs of rule (4) are listed only when they ask for more than the runs and triples
     owed before them already hold (a tractor owed for a tractor led holds its pairs), or when
@@ -107,6 +108,8 @@ def follow_duties(
             origin = "triple"  # a triple of the lead counts as one pair (RULES §11.1)
         elif fmt.size == 2:
             origin = "pair"  # one pair was led
+        elif fmt.tractors:
+            origin = "tractor"  # a tractor of the lead counts as its pairs
         else:
             origin = ""
         played_pairs = tuple(c for group in _groups(play_suit, 2) for c in group[:2])

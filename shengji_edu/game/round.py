@@ -41,6 +41,7 @@ from ..declaring import Declaration
 from ..i18n import message
 from ..ladders import level_ladder
 from ..rules import RuleSet
+from ..tricks import ThrowResult
 from ..trump import Trump
 from . import events as ev
 from .dealing import Dealing
@@ -504,6 +505,17 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
     def penalty(self) -> int:
         """Net throw penalty for the defenders so far (+ when dealers failed throws)."""
         return self._penalty
+
+    @property
+    def failed_throws(self) -> tuple[tuple[int, int, ThrowResult], ...]:
+        """Every failed throw so far, in order: (the thrower, the seat holding the cards that
+        beat it, what :func:`~shengji_edu.tricks.check_throw` found then). What the
+        ``throw_failed`` events say, with the seat of ``beaten_by`` and the unit it beats."""
+        return tuple(
+            (entry[1], [s for s in SEATS if s != entry[1]][entry[4].holder], entry[4])
+            for entry in self._events
+            if type(entry) is tuple and entry[0] == ev.THROW_FAILED
+        )
 
     @property
     def played_cards(self) -> tuple[Card, ...]:

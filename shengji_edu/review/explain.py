@@ -32,7 +32,7 @@ from ..game.round import Round, Trick, team_of
 from ..i18n import Message, check_language, render
 from ..tricks import check_throw, play_key, trick_winner, unit_name
 from ..trump import TRUMP, Trump
-from ..units import lead_format
+from ..units import Unit, lead_format
 from . import notes as k
 from . import phrases as say
 
@@ -55,10 +55,49 @@ def explain_round(round_: Round, lang: str = "en") -> list[k.TrickNote]:
         return []
     hands = hands_before_tricks(round_)
     last = len(tricks)
+    failed = _failed_throws(round_)
     return [
-        _explain_trick(number, trick, hands[number - 1], round_, trump, lang, number == last)
+        _explain_trick(
+            number, trick, hands[number - 1], round_, trump, lang, number == last, failed
+        )
         for number, trick in enumerate(tricks, 1)
     ]
+
+
+def _failed_throws(round_: Round) -> dict[int, tuple[int, list[Card], Unit]]:
+    """What the engine found for each failed throw, by trick number (counted from 1): the
+    seat holding the beating cards, those cards, and the unit of the throw they beat.
+
+    The round's failed throws are in the order of its tricks; a what-if world logs only what
+    was played in it, so its failed throws are the last ones."""
+    numbers = [n for n, t in enumerate(round_.tricks, 1) if t.attempted is not None]
+    found = [
+        (holder, list(throw.beaten_by), throw.beaten) for _, holder, throw in round_.failed_throws
+    ]
+    if round_.current_trick and round_.public.attempted is not None:
+        found = found[:-1]  # the running trick's
+    found = found[-len(numbers) :] if numbers else []
+    return dict(zip(numbers[len(numbers) - len(found) :], found, strict=True))
+
+
+def _throw_facts(
+    failed: dict[int, tuple[int, list[Card], Unit]],
+    attempted: Sequence[Card],
+    hands: list[list[Card]],
+    seat: int,
+    trump: Trump,
+    rules,
+    number: int = 0,
+) -> tuple[int, list[Card], Unit]:
+    """Who held what beat a failed throw, and which unit of it: the engine's account of that
+    moment (:attr:`Round.failed_throws`), or, for a throw made before a what-if world began,
+    :func:`~shengji_edu.tricks.check_throw` asked again with the hands of that moment."""
+    if number in failed:
+        return failed[number]
+    others = [s for s in range(4) if s != seat]
+    throw = check_throw(attempted, [hands[s] for s in others], trump, rules)
+    assert throw.holder is not None and throw.beaten is not None
+    return others[throw.holder], throw.beaten_by, throw.beaten
 
 
 def hands_before_tricks(round_: Round) -> list[list[list[Card]]]:
@@ -83,6 +122,7 @@ def _explain_trick(
     trump: Trump,
     lang: str,
     last: bool,
+    failed: dict[int, tuple[int, list[Card], Unit]],
 ) -> k.TrickNote:
     rules = round_.rules
     lead_seat, lead = trick.plays[0]
@@ -95,15 +135,16 @@ def _explain_trick(
     attempted = trick.attempted
     if attempted is not None:
         others = [s for s in range(4) if s != lead_seat]
-        throw = check_throw(attempted, [hands[s] for s in others], trump, rules)
-        holder = others[throw.holder] if throw.holder is not None else lead_seat
+        holder, beaten_by, beaten = _throw_facts(
+            failed, attempted, hands, lead_seat, trump, rules, number
+        )
         facts = (
             lead_seat,
             trump.sort(attempted),
             holder,
-            throw.beaten_by,
-            unit_name(throw.beaten) if throw.beaten is not None else say.key_name(key),
-            throw.beaten.cards if throw.beaten is not None else lead,
+            beaten_by,
+            unit_name(beaten),
+            beaten.cards,
             trump.sort(lead),
             rules.failed_throw == "smallest_card",
         )

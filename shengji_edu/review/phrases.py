@@ -247,6 +247,8 @@ def _duty(duty: Duty, suit: str) -> Message:
             suit=s,
         )
     assert duty.kind == PAIRS
+    if not duty.owed and suit == TRUMP:
+        return message("the hand holds no pair of trumps: any trumps would do")
     if not duty.owed:
         return message("the hand holds no pair of {suit}: any cards of {suit} would do", suit=s)
     if duty.origin == "triple":
@@ -263,6 +265,16 @@ def _duty(duty: Duty, suit: str) -> Message:
         return message(
             "a pair was led and the hand holds {held}: a pair was owed (must follow a pair "
             "with a pair)",
+            held=_groups(duty.held),
+        )
+    if duty.origin != "tractor":
+        return plural_message(
+            "the lead holds {asked} and the hand holds {held}: at least {n} pair was owed "
+            "(must follow pairs with pairs)",
+            "the lead holds {asked} and the hand holds {held}: at least {n} pairs were owed "
+            "(must follow pairs with pairs)",
+            duty.count,
+            asked=plural_message("{n} pair", "{n} pairs", duty.asked),
             held=_groups(duty.held),
         )
     return plural_message(

@@ -447,13 +447,12 @@ def test_no_tractors_frees_a_follow_the_standard_rule_refuses():
     assert note.kind == "throw_stood"
     east = note.plays[1]
     assert east.text == (
-        "East (1) holds 7 cards of ♥: only ♥ may be played; the lead holds 2 pairs (a tractor "
-        "counts as its pairs) and the hand holds ♥7 ♥7, ♥4 ♥4, ♥2 ♥2: at least 2 pairs were "
-        "owed (must follow pairs with pairs). It does not beat South (0)'s ♥9 ♥9 ♥8 ♥8. "
-        "There are no tractors here: consecutive pairs stay pairs (RULES §12.14): by the standard "
-        "rule this play would be refused "
-        "(a tractor of 2 pairs of ♥ was led and you hold a tractor of ♥ (♥4 ♥4 ♥2 ♥2): you "
-        "must follow with a tractor of 2 pairs)."
+        "East (1) holds 7 cards of ♥: only ♥ may be played; the lead holds 2 pairs and the hand "
+        "holds ♥7 ♥7, ♥4 ♥4, ♥2 ♥2: at least 2 pairs were owed (must follow pairs with pairs). "
+        "It does not beat South (0)'s ♥9 ♥9 ♥8 ♥8. There are no tractors here: consecutive "
+        "pairs stay pairs (RULES §12.14): by the standard rule this play would be refused (a "
+        "tractor of 2 pairs of ♥ was led and you hold a tractor of ♥ (♥4 ♥4 ♥2 ♥2): you must "
+        "follow with a tractor of 2 pairs)."
     )
 
 
@@ -586,3 +585,61 @@ def test_a_running_trick_is_left_out_and_the_hands_are_worked_back():
     notes = explain_round(rnd)
     assert [n.number for n in notes] == [1]
     assert notes[0].plays[1].text.startswith("East (1) holds 2 cards of ♥")
+
+
+def test_a_what_if_world_explains_the_failed_throws_made_before_it():
+    # the world has no events of the tricks before it: the review asks check_throw again
+    hands = ["H9 H8 H8 H4 H4 C9", "D3 D4 C8", "H6 H7 C7", "HQ HQ H2 C6"]
+    rnd = played(hands, ["H9 H8 H8 H4 H4", "D3 D4", "H6 H7", "HQ HQ"])
+    world = rnd.what_if(rnd.hands, rnd.kitty, seed=2)
+    assert [e.kind for e in world.events] == []
+    assert explain_round(world) == explain_round(rnd)
+    assert "West (3)'s ♥Q ♥Q beats its pair ♥4 ♥4" in explain_round(world)[0].text
+
+
+def test_a_pair_of_trumps_led_to_a_hand_without_a_trump_pair():
+    note = only_trick(["S5 S5", "S3 S4 S6", "LJ LJ", "D3 D4"], ["S5 S5", "S3 S4", "LJ LJ", "D3 D4"])
+    assert (note.winner, note.kind, note.points) == (2, "higher_pair", 10)
+    assert note.text == (
+        "Trick 1: North (2) wins with LJ LJ. It is the highest pair of trumps played. Its 10 "
+        "points (♠5 ♠5) stay with the dealer's team: the defenders score only the tricks they "
+        "win."
+    )
+    assert note.plays[1].text == (
+        "East (1) holds 3 trumps: only trumps may be played; the hand holds no pair of trumps: "
+        "any trumps would do. It lacks the lead's format (a pair of trumps), so it cannot win."
+    )
+    assert note.plays[3].text == (
+        "West (3) holds no trumps: free to play any cards. Not all trumps: a discard, which "
+        "cannot win."
+    )
+    zh = only_trick(
+        ["S5 S5", "S3 S4 S6", "LJ LJ", "D3 D4"], ["S5 S5", "S3 S4", "LJ LJ", "D3 D4"], "zh"
+    )
+    assert zh.text.startswith("第 1 墩：北（2）以 小王 小王 赢得此墩。这是本墩出的最大的主牌对子。")
+    assert zh.plays[1].text == (
+        "东（1）有 3 张主牌：只能出主牌；手里没有主牌对子：任何主牌都可以。"
+        "不符合首家的牌型（主牌的一个对子），所以不能赢。"
+    )
+
+
+def test_a_throw_of_a_pair_and_a_single_asks_for_the_pair():
+    # RULES §5 rule 3: the lead holds 1 pair; the hand holds 2 pairs: at least 1 is owed
+    hands = ["HA HA HK", "HQ HQ H9 H9 H3", "C3 C4 C5", "D3 D4 D6"]
+    note = only_trick(hands, ["HA HA HK", "HQ HQ H3", "C3 C4 C5", "D3 D4 D6"])
+    assert note.kind == "throw_stood" and note.points == 15
+    assert note.plays[1].text == (
+        "East (1) holds 5 cards of ♥: only ♥ may be played; the lead holds 1 pair and the hand "
+        "holds ♥Q ♥Q, ♥9 ♥9: at least 1 pair was owed (must follow pairs with pairs). It does "
+        "not beat South (0)'s ♥A ♥A ♥K."
+    )
+
+
+def test_the_round_keeps_what_check_throw_found_for_each_failed_throw():
+    rnd = played(THROW_HANDS, ["H9 H8 H8 H4 H4", "D3 D4", "H6 H7", "HQ HQ"])
+    ((thrower, holder, throw),) = rnd.failed_throws
+    assert (thrower, holder) == (0, 3)
+    assert [str(c) for c in throw.beaten_by] == ["HQ", "HQ"]
+    assert [str(c) for c in throw.beaten.cards] == ["H4", "H4"]
+    (event,) = [e for e in rnd.events if e.kind == "throw_failed"]
+    assert event.data["beaten_by"] == "HQ HQ" and event.seat == thrower

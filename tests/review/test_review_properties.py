@@ -14,7 +14,7 @@ from collections import Counter
 
 import pytest
 
-from shengji_edu import RuleSet
+from shengji_edu import RuleSet, format_cards, parse_cards
 from shengji_edu.duties import DUTY_KINDS, follow_duties
 from shengji_edu.follow import iter_legal_follows, random_follow
 from shengji_edu.game import Round
@@ -51,6 +51,7 @@ def test_every_trick_of_a_played_hand_is_explained(rules, seed):
     players = [GreedyPlayer(), RandomPlayer(), GreedyPlayer(), RandomPlayer()]
     rnd = hand(seed, rules, players)
     english, chinese = explain_round(rnd), explain_round(rnd, "zh")
+    failed = (e for e in rnd.events if e.kind == "throw_failed")
     assert len(english) == len(chinese) == len(rnd.tricks)
     for note, zh, trick in zip(english, chinese, rnd.tricks, strict=True):
         assert (note.winner, note.leader, note.points) == (trick.winner, trick.leader, trick.points)
@@ -60,6 +61,12 @@ def test_every_trick_of_a_played_hand_is_explained(rules, seed):
         assert [p.kind for p in note.plays] == [p.kind for p in zh.plays]
         assert note.text.startswith(f"Trick {note.number}: ") or note.kind == "throw_failed"
         assert zh.text != note.text and "Trick" not in zh.text
+        if trick.attempted is not None:  # the engine's own account of the failed throw
+            event = next(failed)
+            beaten_by = format_cards(parse_cards(event.data["beaten_by"]), pretty=True)
+            forced = format_cards(rnd.trump.sort(trick.lead), pretty=True)
+            assert f"'s {beaten_by} beats its " in note.text
+            assert f"{forced} was led instead" in note.text
         for play in note.plays:
             assert play.kind in PLAY_KINDS
             assert play.effect in EFFECTS or (play is note.plays[0] and play.effect == "")
