@@ -181,3 +181,22 @@ def folder(text: str) -> Path:
     if path.exists() and not path.is_dir():
         raise argparse.ArgumentTypeError(f"{shorten(text)!r} is a file, not a folder")
     return path
+
+
+def seat(text: str) -> int:
+    """An argparse type: a seat, 0 to 3 (South, East, North, West)."""
+    if text.strip() not in ("0", "1", "2", "3"):
+        raise argparse.ArgumentTypeError(
+            f"a seat is 0, 1, 2 or 3 (South, East, North, West), not {shorten(text)!r}"
+        )
+    return int(text)
+
+
+def language(text: str) -> str:
+    """An argparse type: a language of the messages (en or zh)."""
+    from ..i18n import check_language
+
+    try:
+        return check_language(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None

@@ -15,7 +15,7 @@ from ..game import Match, Round, records
 from ..game.errors import RecordError
 from ..game.kept import is_kept, read_kept
 from ..render.text import round_text
-from .options import output_file, positive
+from .options import language, output_file, positive, seat
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,8 @@ def read_hands(path: str) -> tuple[list[_Hand], Match | None, bool]:
     return [_Hand(loaded)], None, False
 
 
-def _pick(hands: list[_Hand], number: int | None) -> list[_Hand]:
+def pick(hands: list[_Hand], number: int | None) -> list[_Hand]:
+    """The hands ``--hand N`` asks for: all of them, or hand N (RecordError if none)."""
     if number is None:
         return hands
     if number > len(hands):
@@ -57,9 +58,9 @@ def _summary(number: int, hand: _Hand) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     hands, match, kept = read_hands(args.file)
-    chosen = _pick(hands, args.hand)
+    chosen = pick(hands, args.hand)
     if args.html is not None:
-        return _write_html(args, chosen, len(hands))
+        return write_html(args, chosen, len(hands))
     if kept and args.hand is None and len(hands) > 1:
         print(f"{len(hands)} hands (shengji replay {args.file} --hand N shows one):")
         for number, hand in enumerate(hands, 1):
@@ -77,8 +78,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_html(args: argparse.Namespace, chosen: list[_Hand], total: int) -> int:
-    from ..i18n import check_language
+def write_html(args: argparse.Namespace, chosen: list[_Hand], total: int) -> int:
+    """``--html OUT``: the offline viewer of the one hand chosen (``replay`` and ``review``)."""
     from ..render.replay_data import review_notes
     from ..render.replay_html import write_replay_html
 
@@ -87,7 +88,7 @@ def _write_html(args: argparse.Namespace, chosen: list[_Hand], total: int) -> in
             f"the file holds {total} hands: pick one for the viewer with --hand N (1..{total})"
         )
     (hand,) = chosen
-    lang = check_language(args.lang)
+    lang = args.lang
     write_replay_html(
         hand.round,
         args.html,
@@ -98,12 +99,6 @@ def _write_html(args: argparse.Namespace, chosen: list[_Hand], total: int) -> in
     )
     print(f"the hand's viewer is written to {args.html} (open it in any browser)")
     return 0
-
-
-def _seat(text: str) -> int:
-    if text not in ("0", "1", "2", "3"):
-        raise argparse.ArgumentTypeError("a seat is 0, 1, 2 or 3 (South, East, North, West)")
-    return int(text)
 
 
 def add_parser(sub) -> None:
@@ -121,7 +116,9 @@ def add_parser(sub) -> None:
         "--html", type=output_file, metavar="OUT.html", help="write one hand's offline viewer"
     )
     replay.add_argument(
-        "--seat", type=_seat, help="open the viewer in this seat's view (0-3; default: all)"
+        "--seat", type=seat, help="open the viewer in this seat's view (0-3; default: all)"
     )
-    replay.add_argument("--lang", default="en", help="the viewer's language: en or zh")
+    replay.add_argument(
+        "--lang", type=language, default="en", help="the viewer's language: en or zh"
+    )
     replay.set_defaults(func=cmd_replay)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import argparse
 
-from ..game import Match, records
-from ..i18n import LANGUAGES, check_language, message, render
+from ..i18n import LANGUAGES, message, render
 from ..review.report import review_lines
-from .options import positive
+from .options import language, output_file, positive, seat
+from .replay import pick, read_hands, write_html
 
 
 def sections(args: argparse.Namespace) -> list[str]:
@@ -22,38 +22,17 @@ def sections(args: argparse.Namespace) -> list[str]:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    lang = check_language(args.lang)
-    loaded = records.load(args.file)
-    rounds = loaded.rounds if isinstance(loaded, Match) else [loaded]
-    if args.hand is not None:
-        if args.hand > len(rounds):
-            raise ValueError(
-                f"--hand {args.hand}: {args.file} holds {len(rounds)} "
-                f"hand{'s' if len(rounds) != 1 else ''}"
-            )
-        chosen = [(args.hand, rounds[args.hand - 1])]
-    else:
-        chosen = list(enumerate(rounds, 1))
-    for index, (number, round_) in enumerate(chosen):
-        if len(rounds) > 1:
-            title = render(message("=== hand {number} ===", number=number), lang)
+    hands, _match, _kept = read_hands(args.file)
+    chosen = pick(hands, args.hand)
+    if args.html is not None:  # the replay viewer: each play with the same explanations
+        return write_html(args, chosen, len(hands))
+    for index, hand in enumerate(chosen):
+        if len(hands) > 1:
+            number = args.hand or index + 1
+            title = render(message("=== hand {number} ===", number=number), args.lang)
             print(("\n" if index else "") + title)
-        print("\n".join(review_lines(round_, lang, args.seat, sections(args))))
+        print("\n".join(review_lines(hand.round, args.lang, args.seat, sections(args))))
     return 0
-
-
-def _seat(text: str) -> int:
-    """An argparse type: a seat, 0 to 3."""
-    if text.strip() not in ("0", "1", "2", "3"):
-        raise argparse.ArgumentTypeError(f"a seat is 0, 1, 2 or 3, not {text!r}")
-    return int(text)
-
-
-def _lang(text: str) -> str:
-    try:
-        return check_language(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def add_parser(sub) -> None:
@@ -63,17 +42,28 @@ def add_parser(sub) -> None:
         help="explain a recorded hand trick by trick: who won each trick and why, and what "
         "each player had to play",
     )
-    review.add_argument("file", help="a record written by shengji play --save")
+    review.add_argument(
+        "file",
+        help="a record (shengji play --save) or kept hands (arena --keep, a tournament's "
+        "matches/*.hands.jsonl.gz)",
+    )
     review.add_argument(
         "--hand", type=positive, help="in a match record, only hand N (counted from 1)"
     )
     review.add_argument(
-        "--seat", type=_seat, help="show only this seat's plays (0 South, 1 East, 2 North, 3 West)"
+        "--seat", type=seat, help="show only this seat's plays (0 South, 1 East, 2 North, 3 West)"
     )
     review.add_argument(
         "--lang",
-        type=_lang,
+        type=language,
         default="en",
         help=f"language of the review: {' or '.join(LANGUAGES)}",
+    )
+    review.add_argument(
+        "--html",
+        type=output_file,
+        metavar="OUT.html",
+        help="write the hand's offline step-through viewer with these explanations instead "
+        "(one hand: --hand N for a file of several; --seat N opens it in that seat's view)",
     )
     review.set_defaults(func=cmd_review)

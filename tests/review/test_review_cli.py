@@ -94,3 +94,25 @@ def test_sections_can_be_added_by_name():
         review_lines(rnd, sections=("tricks", "assess"))
     with pytest.raises(ValueError, match="a seat is 0, 1, 2 or 3"):
         review_lines(rnd, seat=7)
+
+
+def test_review_html_is_the_replay_viewer_with_the_explanations(tmp_path, capsys):
+    out = tmp_path / "hand.html"
+    assert run(["review", str(HAND), "--html", str(out), "--lang", "zh"]) == 0
+    page = out.read_text(encoding="utf-8")
+    first = explain_round(records.load(HAND), "zh")[0]
+    assert json.dumps(first.text, ensure_ascii=False)[1:-1] in page or first.text in page
+    assert "http://" not in page and "https://" not in page
+
+
+def test_review_reads_kept_hands_and_asks_for_one_for_the_viewer(tmp_path, capsys):
+    from shengji_edu.arena import run_arena
+
+    kept = tmp_path / "arena.hands.jsonl.gz"
+    run_arena("greedy", "random", 1, seed=3, keep=True).save_hands(kept)
+    assert run(["review", str(kept), "--hand", "2"]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0] == "=== hand 2 ===" and shown[1].startswith("Level ")
+    assert run(["review", str(kept), "--html", str(tmp_path / "x.html")]) == 2
+    assert "--hand N" in capsys.readouterr().err
+    assert not (tmp_path / "x.html").exists()
