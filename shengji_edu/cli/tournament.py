@@ -47,6 +47,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             scheduler=args.scheduler,
             out=args.out,
             fresh=args.fresh,
+            schedule=args.schedule,
+            rounds=args.rounds,
             say=lambda text: print(text, flush=True),
         )
     except KeyboardInterrupt:
@@ -109,6 +111,13 @@ def add_parser(sub) -> None:
     tour.add_argument(
         "--memory", type=megabytes, default=1024, metavar="MB", help="per bot process (0: none)"
     )
+    tour.add_argument(
+        "--schedule",
+        choices=("round-robin", "swiss"),
+        default="round-robin",
+        help="every pair (round-robin) or Swiss rounds paired by score (swiss, with --rounds)",
+    )
+    tour.add_argument("--rounds", type=positive, help="Swiss rounds (with --schedule swiss)")
     tour.add_argument("--fresh", action="store_true", help="replay every match")
     tour.add_argument("--allow-root-sandbox", action="store_true", help=ALLOW_ROOT_HELP)
     tour.set_defaults(func=cmd_tournament)
