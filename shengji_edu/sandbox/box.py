@@ -72,8 +72,11 @@ class Sandbox:
         restrict: bool = True,
         allow_root: bool | None = None,
         proc: bool = False,
+        program: str | None = None,
     ) -> None:
         self.args = list(args)
+        self.program = program
+        """The executable to run (a full path) with ``args``; ``None``: this Python."""
         self.list_paths = [str(p) for p in list_paths]
         self.proc = proc
         if allow_root is None:
@@ -122,7 +125,7 @@ class Sandbox:
                 data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
                 target.write_bytes(data)
             env = _minimal_environment(str(self.folder), self.token, self.extra_env)
-            command = [sys.executable, *self.args]
+            command = [self.program or sys.executable, *self.args]
             self._deadline = time.monotonic() + self.limits.wall
             if _IS_WINDOWS:
                 self._start_windows(command, env)
