@@ -18,7 +18,6 @@ and of each with the true order (ε), and the mean over seeds. Asserts nothing.
 
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time

@@ -34,7 +34,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             flush=True,
         )
     settings = Settings(
-        move_time=args.move_time, memory_mb=args.memory or None, load_time=args.load_time
+        move_time=args.move_time,
+        memory_mb=args.memory or None,
+        load_time=args.load_time,
+        hand_time=args.hand_time,
     )
     try:
         result = run_tournament(
@@ -49,6 +52,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             fresh=args.fresh,
             schedule=args.schedule,
             rounds=args.rounds,
+            validate=not args.no_validation,
             say=lambda text: print(text, flush=True),
         )
     except KeyboardInterrupt:
@@ -102,6 +106,13 @@ def add_parser(sub) -> None:
         help="CPU seconds per decision (a bot that waits is stopped after 5 times this)",
     )
     tour.add_argument(
+        "--hand-time",
+        type=seconds,
+        default=0.0,
+        metavar="S",
+        help="a bank of CPU seconds per hand and seat beyond --move-time (default 0)",
+    )
+    tour.add_argument(
         "--load-time",
         type=seconds,
         default=20.0,
@@ -118,6 +129,11 @@ def add_parser(sub) -> None:
         help="every pair (round-robin) or Swiss rounds paired by score (swiss, with --rounds)",
     )
     tour.add_argument("--rounds", type=positive, help="Swiss rounds (with --schedule swiss)")
+    tour.add_argument(
+        "--no-validation",
+        action="store_true",
+        help="let bots in without their validation game (one deal against random)",
+    )
     tour.add_argument("--fresh", action="store_true", help="replay every match")
     tour.add_argument("--allow-root-sandbox", action="store_true", help=ALLOW_ROOT_HELP)
     tour.set_defaults(func=cmd_tournament)

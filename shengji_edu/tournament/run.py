@@ -44,12 +44,14 @@ from .match import MatchJob, RemoteSeat, Settings, new_round, play_match
 from .rating import rating_available
 from .report import TournamentResult
 from .schedule import deal_setups, match_key, pairs
+from .validation import validation_game
 
 DEFAULT_OUT = "tournament-results"
 DEFAULT_DEALS = 10
 DEFAULT_SETTINGS = Settings()
 SCHEDULES = ("round-robin", "swiss")
 SWISS_FILE = "swiss.json"
+VALIDATION_FOLDER = "validation"
 SMALL_SEED = 2**40
 """Seeds below this are easy to guess: the command warns (see :mod:`.schedule`)."""
 
@@ -144,8 +146,16 @@ def probe_sandbox(settings: Settings, exclude: Sequence[str]) -> tuple[Settings,
     raise TournamentError(f"a bot's sandbox cannot start here: {problem}")
 
 
-def trial_load(bots: Sequence[Bot], settings: Settings, exclude: Sequence[str], jobs: int):
-    """Load each bot once in its sandbox: ``{name: {"status", "reason", "class"}}``."""
+def trial_load(
+    bots: Sequence[Bot],
+    settings: Settings,
+    exclude: Sequence[str],
+    jobs: int,
+    validate: bool = False,
+):
+    """Load each bot once in its sandbox: ``{name: {"status", "reason", "class"}}``; with
+    ``validate``, a bot that loads then plays its validation game (:func:`validation_game`)
+    and is disqualified, with the reason, at its first error."""
     from concurrent.futures import ThreadPoolExecutor
 
     def one(bot: Bot) -> dict[str, Any]:
@@ -164,7 +174,11 @@ def trial_load(bots: Sequence[Bot], settings: Settings, exclude: Sequence[str], 
             if seat.transient:  # too slow to load, even when tried again: maybe the machine's
                 return {"status": "disqualified", "reason": reason, "retry": True}
             return {"status": "disqualified", "reason": reason}
-        return {"status": "entered", "class": loaded.get("class"), "player": loaded.get("name")}
+        entered = {"status": "entered", "class": loaded.get("class"), "player": loaded.get("name")}
+        failed = validation_game(bot, settings, exclude) if validate else None
+        if failed is not None:
+            return {"status": "disqualified", "reason": failed, "validation": failed}
+        return entered
 
     with ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="trial") as pool:
         return dict(zip([b.name for b in bots], pool.map(one, bots), strict=True))
@@ -180,6 +194,7 @@ def plan_tournament(
     fresh: bool = False,
     jobs: int = 2,
     schedule: Sequence[tuple[Bot, Bot]] | None = None,
+    validate: bool = True,
 ) -> Plan:
     """Read, check and load the bots; schedule the matches (``schedule``: these pairs, not
     a round robin); find those already played."""
@@ -213,7 +228,9 @@ def plan_tournament(
         {
             name: {**info, "sha256": bot.sha256}
             for bot, (name, info) in zip(
-                to_load, trial_load(to_load, settings, exclude, jobs).items(), strict=True
+                to_load,
+                trial_load(to_load, settings, exclude, jobs, validate).items(),
+                strict=True,
             )
         }
     )
@@ -399,11 +416,13 @@ def run_tournament(
     chart: bool = True,
     schedule: str = "round-robin",
     rounds: int | None = None,
+    validate: bool = True,
 ) -> TournamentResult:
     """Play (or go on with) the tournament of the bots in ``bots_folder``; see the module doc.
 
     ``schedule``: ``"round-robin"`` (every pair) or ``"swiss"`` (``rounds`` Swiss rounds,
-    :mod:`.swiss`).
+    :mod:`.swiss`). ``validate``: each new student bot plays its validation game first
+    (:mod:`.validation`) and is kept out at its first error.
 
     ``scheduler``: a Dask scheduler's address, or a ``dask.distributed.Client``. ``say``
     receives the lines a person should read (the command prints them). ``progress``: a tqdm
@@ -438,6 +457,7 @@ def run_tournament(
         fresh,
         2 * workers,
         schedule=[] if swiss_rounds else None,
+        validate=validate,
     )
     plan.schedule = schedule
     kept: list[swiss.Round] = []
@@ -468,6 +488,10 @@ def run_tournament(
         info = plan.status[bot.name]
         if info["status"] != "entered":
             say(f"  {bot.name}: cannot enter: {info.get('reason')} (it loses every hand)")
+        if info.get("validation"):  # for its author, beside the results
+            (out / VALIDATION_FOLDER).mkdir(exist_ok=True)
+            text = f"{bot.name} ({bot.source}) cannot enter: {info['validation']}\n"
+            store.write_text(out / VALIDATION_FOLDER / f"{bot.name}.txt", text)
     say("sandbox: " + sandbox.describe(plan.restrictions))
     if plan.restrictions.get("weakened"):
         say(f"warning: the full sandbox cannot start here ({plan.restrictions['weakened']})")
