@@ -165,6 +165,7 @@ module that calls it):
 
 from __future__ import annotations
 
+from . import forkserver
 from .box import Sandbox
 from .box import _minimal_environment as _minimal_environment
 from .box import _needed_to_start_python as _needed_to_start_python
@@ -241,6 +242,7 @@ from .supervisor import _tail as _tail
 
 __all__ = [
     "ALLOW_ROOT_VARIABLE",
+    "forkserver",
     "ROOT_REFUSAL",
     "SCRATCH",
     "TOKEN_VARIABLE",
