@@ -218,7 +218,7 @@ def bot_sandbox(
     child = child_setup(settings.restrict_reads, exclude)
     memory = settings.memory_mb
     fork = None
-    if program is None and settings.warm:
+    if program is None and settings.warm and list(args) == RUNNER:  # the runner, warm
         server = sandbox.forkserver.shared(CHILD_IMPORTS, _server_env(child.env))
         fork = None if server is None else (server, RUNNER_CALL)
     return sandbox.Sandbox(
