@@ -165,3 +165,41 @@ def test_a_thinking_bot_spends_its_hand_time_bank(tmp_path):
         bots, 1, 5, settings=strict, out=tmp_path / "strict", chart=False, validate=False
     )
     assert {f["reason"] for f in result.forfeits()} == {"took more than 0.4 s to play"}
+
+
+LEAKY = """
+import os
+from shengji_edu.players import GreedyPlayer
+
+class Leaky(GreedyPlayer):
+    def play(self, view):
+        raise RuntimeError("ENV " + ",".join(sorted(os.environ)) + " PID %d" % os.getpid())
+"""
+
+
+def test_warm_and_cold_starts_play_alike_and_a_warm_bot_sees_nothing_of_ours(tmp_path, monkeypatch):
+    """Python bots start as copies of the fork server (Settings.warm) or as new Pythons:
+    the same matches either way; the copies' environment is the sandbox's, not ours."""
+    monkeypatch.setenv("SHENGJI_TEST_SECRET", "hunter2")
+    bots = tmp_path / "bots"
+    bots.mkdir()
+    (bots / "leaky.py").write_text(LEAKY, encoding="utf-8")
+    (bots / "baselines.txt").write_text("random\ngreedy\n", encoding="utf-8")
+    results = {}
+    for warm in (True, False):
+        out = tmp_path / f"out-{warm}"
+        settings = Settings(warm=warm)
+        run_tournament(bots, 2, 5, settings=settings, out=out, chart=False, validate=False)
+        records = []
+        for path in sorted((out / "matches").iterdir()):
+            record = json.loads(path.read_text(encoding="utf-8"))
+            record.pop("timing")
+            for deal in record["deals"]:
+                for run in deal["runs"]:
+                    if "forfeit" in run:
+                        reason = run["forfeit"]["reason"]
+                        assert "SHENGJI_TEST_SECRET" not in reason and "ENV " in reason
+                        run["forfeit"]["reason"] = reason.split(" PID ")[0]
+            records.append(record)
+        results[warm] = records
+    assert results[True] == results[False]
