@@ -15,9 +15,11 @@ fork server) and *warm* (confined copies of a fork server that imported it once:
 
 A match of 1 deal and one of DEALS deals give the fixed cost of a match (its 8 process
 starts and ends) and the cost per hand; each is the median of REPEATS runs, interleaved so
-that a busy machine slows every variant alike. Wall-clock seconds: the warm processes are
-the fork server's children, not ours, so their CPU time cannot be read here. Then the cost
-model of a round robin, for a class of 30 on 2 cores and for 200 bots:
+that a busy machine slows every variant alike. Wall-clock seconds grow with the machine's
+load; CPU seconds (this process's, plus each sandbox's supervisor and bot as the supervisor
+reports them, ``Ending.cpu``: the same accounting cold and warm) barely do, and are what
+idle cores pay. Then the cost model of a round robin, for a class of 30 on 2 cores and for
+200 bots:
 
     matches × (fixed cost + 2 × deals × seconds per hand) / workers
 
@@ -41,6 +43,7 @@ from shengji_edu.tournament.match import MatchJob, Settings, play_match
 from shengji_edu.tournament.schedule import deal_setups
 
 DEALS_IN_MODEL = 10
+CLOCKS = ("wall", "CPU")
 STUDENT = "from shengji_edu.players import GreedyPlayer\n\n\nclass Mine(GreedyPlayer):\n    pass\n"
 
 
@@ -50,10 +53,12 @@ def student_bot(folder: Path) -> Bot:
     return next(bot for bot in find_bots(folder) if bot.name == "mine")
 
 
-def seconds(action) -> float:
-    started = time.perf_counter()
-    action()
-    return time.perf_counter() - started
+def seconds(action) -> tuple[float, float]:
+    """Wall-clock and CPU seconds of ``action``: this process's CPU, plus that of the
+    sandboxes it reports (each supervisor's and its child's, cold or warm alike)."""
+    started, cpu = time.perf_counter(), time.process_time()
+    reported = action() or 0.0
+    return time.perf_counter() - started, time.process_time() - cpu + reported
 
 
 def measure(bot: Bot, spec, deals: int, repeats: int) -> dict[str, float]:
@@ -62,30 +67,38 @@ def measure(bot: Bot, spec, deals: int, repeats: int) -> dict[str, float]:
     engine = code_version()
     runs: dict[str, list[float]] = {}
 
-    def match(n: int, warm: bool) -> None:
+    def match(n: int, warm: bool) -> float:
         settings = Settings(move_time=60, warm=warm)
-        play_match(MatchJob("b", bot, bot, setups[:n], RuleSet(), settings, engine))
+        record = play_match(MatchJob("b", bot, bot, setups[:n], RuleSet(), settings, engine))
+        return record["timing"]["sandbox_cpu"]
 
     match(1, True)  # the fork server starts once per process: not a match's cost
+
+    def in_process() -> None:
+        for setup in setups:
+            play_duplicate(setup, spec, spec)
+
     for _ in range(repeats):
-        runs.setdefault("in process", []).append(
-            seconds(lambda: [play_duplicate(s, spec, spec) for s in setups]) / (2 * deals)
-        )
+        inside = seconds(in_process)
+        for clock, value in zip(CLOCKS, inside, strict=True):
+            runs.setdefault(f"in process {clock}", []).append(value / (2 * deals))
         for warm in (False, True):
             name = "warm" if warm else "cold"
             short = seconds(lambda warm=warm: match(1, warm))
             long = seconds(lambda warm=warm: match(deals, warm))
-            hand = (long - short) / (2 * (deals - 1))
-            runs.setdefault(f"{name} per hand", []).append(hand)
-            runs.setdefault(f"{name} fixed", []).append(max(0.0, short - 2 * hand))
+            for clock, one, many in zip(CLOCKS, short, long, strict=True):
+                hand = (many - one) / (2 * (deals - 1))
+                runs.setdefault(f"{name} per hand {clock}", []).append(hand)
+                runs.setdefault(f"{name} fixed {clock}", []).append(max(0.0, one - 2 * hand))
     return {key: statistics.median(values) for key, values in runs.items()}
 
 
-def model(row: dict[str, float], kind: str, bots: int, workers: int) -> float:
+def model(row: dict[str, float], kind: str, clock: str, bots: int, workers: int) -> float:
     """Hours for a round robin of ``bots`` on ``workers``."""
     matches = bots * (bots - 1) // 2
     hands = 2 * DEALS_IN_MODEL
-    return matches * (row[f"{kind} fixed"] + hands * row[f"{kind} per hand"]) / workers / 3600
+    per_match = row[f"{kind} fixed {clock}"] + hands * row[f"{kind} per hand {clock}"]
+    return matches * per_match / workers / 3600
 
 
 def main() -> int:
@@ -107,26 +120,28 @@ def main() -> int:
             bots["montecarlo"] = (Bot("mc", "baseline", "benchmark", "montecarlo"), "montecarlo")
         rows = {name: measure(bot, spec, deals, repeats) for name, (bot, spec) in bots.items()}
     print(
-        f"{'':14}{'per hand, 1 process':>20}{'sandboxed cold':>16}{'warm':>9}"
+        f"{'seconds':20}{'per hand, 1 process':>20}{'sandboxed cold':>16}{'warm':>9}"
         f"{'ratio cold':>12}{'warm':>7}{'fixed/match cold':>18}{'warm':>7}"
     )
     for name, row in rows.items():
-        inside = row["in process"]
-        print(
-            f"{name:14}{inside:>20.4f}{row['cold per hand']:>16.4f}{row['warm per hand']:>9.4f}"
-            f"{row['cold per hand'] / inside:>12.1f}{row['warm per hand'] / inside:>7.1f}"
-            f"{row['cold fixed']:>18.2f}{row['warm fixed']:>7.2f}"
-        )
+        for clock in CLOCKS:
+            inside = row[f"in process {clock}"]
+            cold, warm = row[f"cold per hand {clock}"], row[f"warm per hand {clock}"]
+            print(
+                f"{name + ', ' + clock:20}{inside:>20.4f}{cold:>16.4f}{warm:>9.4f}"
+                f"{cold / inside:>12.1f}{warm / inside:>7.1f}"
+                f"{row[f'cold fixed {clock}']:>18.2f}{row[f'warm fixed {clock}']:>7.2f}"
+            )
     hands = 2 * DEALS_IN_MODEL
-    print(f"\nround robins of {hands} hands a match (wall-clock hours):")
+    print(f"\nround robins of {hands} hands a match (hours; CPU hours = hours on idle cores):")
     for name, row in rows.items():
         for bots_count, workers in ((30, 2), (200, 32)):
-            cold = model(row, "cold", bots_count, workers)
-            warm = model(row, "warm", bots_count, workers)
-            print(
-                f"  {bots_count} {name} bots on {workers} workers: cold {cold:,.2f} h, "
-                f"warm {warm:,.2f} h"
-            )
+            cells = [
+                f"{kind} {model(row, kind, clock, bots_count, workers):,.2f} h {clock}"
+                for kind in ("cold", "warm")
+                for clock in CLOCKS
+            ]
+            print(f"  {bots_count} {name} bots on {workers} workers: " + ", ".join(cells))
     return 0
 
 

@@ -530,6 +530,7 @@ class Sandbox:
             leftovers=leftovers,
             stderr=self._stderr_tail(),
             killed=killed,
+            cpu=self._status.get("cpu") if isinstance(self._status.get("cpu"), float) else None,
         )
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)

@@ -194,7 +194,18 @@ def _supervise(config: dict | None = None) -> int:
     killed.discard(child.pid)
     stderr = _tail(os.path.join(config["cwd"], ".stderr"))
     shutil.rmtree(config["cwd"], ignore_errors=True)  # even if the caller is gone
-    report(event="ended", returncode=returncode, leftovers=len(killed), wall=wall, stderr=stderr)
+    import resource
+
+    used = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    cpu = round(sum(u.ru_utime + u.ru_stime for u in used), 4)  # the child's and ours
+    report(
+        event="ended",
+        returncode=returncode,
+        leftovers=len(killed),
+        wall=wall,
+        stderr=stderr,
+        cpu=cpu,
+    )
     return 0
 
 

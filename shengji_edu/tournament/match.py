@@ -279,6 +279,8 @@ class RemoteSeat:
         """What is left of this hand's time bank (see :attr:`Settings.hand_time`)."""
         self.spent = 0.0
         """CPU seconds the last answer took."""
+        self.cpu = 0.0
+        """CPU seconds of this seat's processes that have ended (and their supervisors')."""
 
     # --- the process ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -382,7 +384,8 @@ class RemoteSeat:
         if self.box is not None:
             with contextlib.suppress(sandbox.SandboxError):
                 self.box.send({"op": "bye"})
-            self.box.close(grace=0.5)
+            ending = self.box.close(grace=0.5)
+            self.cpu += ending.cpu or 0.0
             self.box = None
 
     def new_hand(self, state: tuple) -> None:
@@ -614,6 +617,7 @@ def play_match(job: MatchJob) -> dict[str, Any]:
             "hands": 2 * len(deals),
             "processes": starts,
             "decisions": decisions,
+            "sandbox_cpu": round(sum(seat.cpu for seat in everyone), 3),
         },
     }
 
