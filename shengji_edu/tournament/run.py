@@ -444,6 +444,8 @@ def run_tournament(
         raise TournamentError(f"the schedule is one of {', '.join(SCHEDULES)}, not {schedule!r}")
     swiss_rounds = schedule == "swiss"
     if swiss_rounds:
+        if rounds is None:
+            raise TournamentError("--schedule swiss needs --rounds R, e.g. --rounds 5")
         _check_number(rounds, "the number of Swiss rounds (--rounds)")
     elif rounds is not None:
         raise TournamentError("--rounds is for --schedule swiss")
