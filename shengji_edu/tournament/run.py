@@ -416,13 +416,14 @@ def run_tournament(
     chart: bool = True,
     schedule: str = "round-robin",
     rounds: int | None = None,
-    validate: bool = True,
+    validate: bool = False,
 ) -> TournamentResult:
     """Play (or go on with) the tournament of the bots in ``bots_folder``; see the module doc.
 
     ``schedule``: ``"round-robin"`` (every pair) or ``"swiss"`` (``rounds`` Swiss rounds,
     :mod:`.swiss`). ``validate``: each new student bot plays its validation game first
-    (:mod:`.validation`) and is kept out at its first error.
+    (:mod:`.validation`) and is kept out at its first error (the command asks for it;
+    ``--no-validation`` does not).
 
     ``scheduler``: a Dask scheduler's address, or a ``dask.distributed.Client``. ``say``
     receives the lines a person should read (the command prints them). ``progress``: a tqdm

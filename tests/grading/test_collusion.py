@@ -393,9 +393,7 @@ def test_an_honest_bot_near_its_limit_never_forfeits_beside_a_hog(tmp_path):
     for name in ("hog.py", "honest.py"):
         shutil.copy(FIXTURES / "bots_hostile" / name, bots)
     (bots / "baselines.txt").write_text("random\n", encoding="utf-8")
-    result = run_tournament(
-        bots, 1, 123456789012345, workers=2, out=tmp_path / "out", chart=False, validate=False
-    )
+    result = run_tournament(bots, 1, 123456789012345, workers=2, out=tmp_path / "out", chart=False)
     rows = {row["bot"]: row for row in result.standings(rating=False)}
     assert rows["honest"]["forfeits"] == 0, result.forfeits()
     assert rows["random"]["forfeits"] == 0, result.forfeits()
@@ -412,9 +410,7 @@ def test_a_bots_processes_that_publish_their_hands_everywhere_hear_nothing(tmp_p
     bots.mkdir()
     shutil.copy(FIXTURES / "bots_hostile" / "colluder.py", bots)
     (bots / "baselines.txt").write_text("random\n", encoding="utf-8")
-    result = run_tournament(
-        bots, 1, 123456789012345, out=tmp_path / "out", chart=False, validate=False
-    )
+    result = run_tournament(bots, 1, 123456789012345, out=tmp_path / "out", chart=False)
     reports = [f["reason"] for f in result.forfeits() if f["bot"] == "colluder"]
     assert len(reports) == 2, reports
     for reason in reports:
@@ -445,9 +441,7 @@ def test_a_bot_is_judged_on_its_cpu_time_and_one_that_waits_on_the_wall_clock(tm
     (bots / "sleeper.py").write_text(SLEEPER, encoding="utf-8")
     (bots / "baselines.txt").write_text("random\n", encoding="utf-8")
     settings = Settings(move_time=0.4)
-    result = run_tournament(
-        bots, 1, 123456789012345, settings=settings, out=tmp_path / "out", validate=False
-    )
+    result = run_tournament(bots, 1, 123456789012345, settings=settings, out=tmp_path / "out")
     reasons = {}
     for forfeit in result.forfeits():
         reasons.setdefault(forfeit["bot"], set()).add(forfeit["reason"])

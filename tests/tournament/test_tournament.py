@@ -145,19 +145,13 @@ def test_the_same_results_with_1_or_2_workers_on_dask_and_after_an_interruption(
 
     bots = small_class(tmp_path)
     settings = Settings(move_time=5)
-    one = run_tournament(
-        bots, 2, 11, settings=settings, workers=1, out=tmp_path / "one", validate=False
-    )
-    two = run_tournament(
-        bots, 2, 11, settings=settings, workers=2, out=tmp_path / "two", validate=False
-    )
+    one = run_tournament(bots, 2, 11, settings=settings, workers=1, out=tmp_path / "one")
+    two = run_tournament(bots, 2, 11, settings=settings, workers=2, out=tmp_path / "two")
     with (
         LocalCluster(n_workers=2, threads_per_worker=1, processes=False) as cluster,
         Client(cluster) as client,
     ):
-        run_tournament(
-            bots, 2, 11, settings=settings, scheduler=client, out=tmp_path / "dask", validate=False
-        )
+        run_tournament(bots, 2, 11, settings=settings, scheduler=client, out=tmp_path / "dask")
     reference = comparable(tmp_path / "one")
     assert comparable(tmp_path / "two") == reference
     assert comparable(tmp_path / "dask") == reference
