@@ -1,94 +1,147 @@
 """What a class tournament costs: seconds per hand through the sandbox, against one process.
 
-    python benchmarks/tournament.py [DEALS]        # default 3 deals per match
+    python benchmarks/tournament.py [DEALS] [REPEATS] [--montecarlo]   # default 6 deals, 3
 
-For greedy against greedy and Monte Carlo (default budget) against Monte Carlo, it plays one
-match of DEALS duplicate deals twice: in one process, as the arena does (``play_duplicate``),
-and through the tournament (``play_match``: four sandboxed processes per half, views as
-plain data). It prints seconds per hand for both, the fixed cost of a match (its 8
-processes), and the cost model of a round robin of 200 bots:
+For greedy-like bots it plays one match of DEALS duplicate deals in one process, as the
+arena does (``play_duplicate``), and through the tournament (``play_match``: four sandboxed
+processes per half, views as plain data), the sandboxed bots started two ways in the same
+run: *cold* (each process a new Python that imports the runner: the tournament before the
+fork server) and *warm* (confined copies of a fork server that imported it once:
+``Settings.warm``, the default now). The bots:
+
+* ``greedy``: the package's fast greedy player (``make_player("greedy")``, a baseline);
+* ``GreedyPlayer``: lesson 08's readable greedy player as a student enters it (a file bot,
+  ``class Mine(GreedyPlayer)``): what a class's bots are like.
+
+A match of 1 deal and one of DEALS deals give the fixed cost of a match (its 8 process
+starts and ends) and the cost per hand; each is the median of REPEATS runs, interleaved so
+that a busy machine slows every variant alike. Wall-clock seconds grow with the machine's
+load; CPU seconds (this process's, plus each sandbox's supervisor and bot as the supervisor
+reports them, ``Ending.cpu``: the same accounting cold and warm) barely do, and are what
+idle cores pay. Then the cost model of a round robin, for a class of 30 on 2 cores and for
+200 bots:
 
     matches × (fixed cost + 2 × deals × seconds per hand) / workers
 
-One worker, on whatever machine runs it. Wall-clock seconds grow on a busy machine; CPU
-seconds (this process and every process it waited for: the sandboxes' supervisors and bots)
-barely do, and are what a dedicated core pays. Prints numbers, asserts nothing.
+Prints numbers, asserts nothing (``--montecarlo`` adds the default Monte Carlo player: slow).
 """
 
 from __future__ import annotations
 
-import resource
+import statistics
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 from shengji_edu.arena import play_duplicate
+from shengji_edu.players import GreedyPlayer
 from shengji_edu.rules import RuleSet
 from shengji_edu.sandbox import code_version
-from shengji_edu.tournament.bots import Bot
+from shengji_edu.tournament.bots import Bot, find_bots
 from shengji_edu.tournament.match import MatchJob, Settings, play_match
 from shengji_edu.tournament.schedule import deal_setups
 
-BOTS = 200
 DEALS_IN_MODEL = 10
+CLOCKS = ("wall", "CPU")
+STUDENT = "from shengji_edu.players import GreedyPlayer\n\n\nclass Mine(GreedyPlayer):\n    pass\n"
 
 
-class Clock:
-    """Wall-clock and CPU seconds (ours and our waited-for children's) since it was made."""
-
-    def __init__(self) -> None:
-        self.wall, self.cpu = time.perf_counter(), self._cpu()
-
-    @staticmethod
-    def _cpu() -> float:
-        me = resource.getrusage(resource.RUSAGE_SELF)
-        children = resource.getrusage(resource.RUSAGE_CHILDREN)
-        return me.ru_utime + me.ru_stime + children.ru_utime + children.ru_stime
-
-    def read(self) -> tuple[float, float]:
-        return time.perf_counter() - self.wall, self._cpu() - self.cpu
+def student_bot(folder: Path) -> Bot:
+    (folder / "mine.py").write_text(STUDENT, encoding="utf-8")
+    (folder / "baselines.txt").write_text("random\n", encoding="utf-8")
+    return next(bot for bot in find_bots(folder) if bot.name == "mine")
 
 
-def measure(kind: str, deals: int) -> dict[str, tuple[float, float]]:
-    """(wall, CPU) seconds: per hand in one process, per hand sandboxed, fixed per match."""
+def seconds(action) -> tuple[float, float]:
+    """Wall-clock and CPU seconds of ``action``: this process's CPU, plus that of the
+    sandboxes it reports (each supervisor's and its child's, cold or warm alike)."""
+    started, cpu = time.perf_counter(), time.process_time()
+    reported = action() or 0.0
+    return time.perf_counter() - started, time.process_time() - cpu + reported
+
+
+def measure(bot: Bot, spec, deals: int, repeats: int) -> dict[str, float]:
+    """Seconds: per hand in one process; per hand and fixed per match, cold and warm."""
     setups = deal_setups(2026, deals)
-    clock = Clock()
-    for setup in setups:
-        play_duplicate(setup, kind, kind)
-    in_process = tuple(x / (2 * deals) for x in clock.read())
-    bot = Bot(kind, "baseline", "benchmark", kind)
-    settings = Settings(move_time=60)
     engine = code_version()
-    clock = Clock()  # a match of one deal: the fixed cost and two hands
-    play_match(MatchJob("b1", bot, bot, setups[:1], RuleSet(), settings, engine))
-    short = clock.read()
-    clock = Clock()
-    play_match(MatchJob("b", bot, bot, setups, RuleSet(), settings, engine))
-    long = clock.read()
-    per_hand = tuple((b - a) / (2 * (deals - 1)) for a, b in zip(short, long, strict=True))
-    fixed = tuple(max(0.0, a - 2 * h) for a, h in zip(short, per_hand, strict=True))
-    return {"in process": in_process, "sandboxed": per_hand, "fixed": fixed}
+    runs: dict[str, list[float]] = {}
+
+    def match(n: int, warm: bool) -> float:
+        settings = Settings(move_time=60, warm=warm)
+        record = play_match(MatchJob("b", bot, bot, setups[:n], RuleSet(), settings, engine))
+        return record["timing"]["sandbox_cpu"]
+
+    match(1, True)  # the fork server starts once per process: not a match's cost
+
+    def in_process() -> None:
+        for setup in setups:
+            play_duplicate(setup, spec, spec)
+
+    for _ in range(repeats):
+        inside = seconds(in_process)
+        for clock, value in zip(CLOCKS, inside, strict=True):
+            runs.setdefault(f"in process {clock}", []).append(value / (2 * deals))
+        for warm in (False, True):
+            name = "warm" if warm else "cold"
+            short = seconds(lambda warm=warm: match(1, warm))
+            long = seconds(lambda warm=warm: match(deals, warm))
+            for clock, one, many in zip(CLOCKS, short, long, strict=True):
+                hand = (many - one) / (2 * (deals - 1))
+                runs.setdefault(f"{name} per hand {clock}", []).append(hand)
+                runs.setdefault(f"{name} fixed {clock}", []).append(max(0.0, one - 2 * hand))
+    return {key: statistics.median(values) for key, values in runs.items()}
+
+
+def model(row: dict[str, float], kind: str, clock: str, bots: int, workers: int) -> float:
+    """Hours for a round robin of ``bots`` on ``workers``."""
+    matches = bots * (bots - 1) // 2
+    hands = 2 * DEALS_IN_MODEL
+    per_match = row[f"{kind} fixed {clock}"] + hands * row[f"{kind} per hand {clock}"]
+    return matches * per_match / workers / 3600
 
 
 def main() -> int:
-    deals = max(2, int(sys.argv[1]) if len(sys.argv) > 1 else 3)
-    matches = BOTS * (BOTS - 1) // 2
-    print(f"one match of {deals} duplicate deals ({2 * deals} hands), one worker")
-    header = f"{'wall / CPU seconds':24}{'per hand, 1 process':>22}"
-    print(f"{header}{'per hand, sandboxed':>22}{'fixed per match':>18}")
-    rows = {}
-    for kind in ("greedy", "montecarlo"):
-        rows[kind] = measure(kind, deals)
-        cells = [f"{wall:.3f} / {cpu:.3f}" for wall, cpu in rows[kind].values()]
-        print(f"{kind:24}{cells[0]:>22}{cells[1]:>22}{cells[2]:>18}")
-    hands = 2 * DEALS_IN_MODEL
-    print(f"\nround robin of {BOTS} bots: {matches} matches x {hands} hands")
-    for kind, row in rows.items():
-        for what, index in (("wall", 0), ("CPU", 1)):
-            seconds = matches * (row["fixed"][index] + hands * row["sandboxed"][index])
+    words = [w for w in sys.argv[1:] if not w.startswith("--")]
+    deals = max(2, int(words[0]) if words else 6)
+    repeats = int(words[1]) if len(words) > 1 else 3
+    with open("/proc/loadavg", encoding="ascii") as handle:
+        load = handle.read().split()[0]
+    print(
+        f"one match of {deals} duplicate deals ({2 * deals} hands), one worker, median of "
+        f"{repeats}; wall-clock seconds; load average {load} at the start"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        bots = {
+            "greedy": (Bot("greedy", "baseline", "benchmark", "greedy"), "greedy"),
+            "GreedyPlayer": (student_bot(Path(folder)), GreedyPlayer),
+        }
+        if "--montecarlo" in sys.argv:
+            bots["montecarlo"] = (Bot("mc", "baseline", "benchmark", "montecarlo"), "montecarlo")
+        rows = {name: measure(bot, spec, deals, repeats) for name, (bot, spec) in bots.items()}
+    print(
+        f"{'seconds':20}{'per hand, 1 process':>20}{'sandboxed cold':>16}{'warm':>9}"
+        f"{'ratio cold':>12}{'warm':>7}{'fixed/match cold':>18}{'warm':>7}"
+    )
+    for name, row in rows.items():
+        for clock in CLOCKS:
+            inside = row[f"in process {clock}"]
+            cold, warm = row[f"cold per hand {clock}"], row[f"warm per hand {clock}"]
             print(
-                f"  all {kind}, {what}: {seconds / 3600:,.1f} worker-hours "
-                f"({seconds / 3600 / 32:,.1f} h on 32 workers)"
+                f"{name + ', ' + clock:20}{inside:>20.4f}{cold:>16.4f}{warm:>9.4f}"
+                f"{cold / inside:>12.1f}{warm / inside:>7.1f}"
+                f"{row[f'cold fixed {clock}']:>18.2f}{row[f'warm fixed {clock}']:>7.2f}"
             )
+    hands = 2 * DEALS_IN_MODEL
+    print(f"\nround robins of {hands} hands a match (hours; CPU hours = hours on idle cores):")
+    for name, row in rows.items():
+        for bots_count, workers in ((30, 2), (200, 32)):
+            cells = [
+                f"{kind} {model(row, kind, clock, bots_count, workers):,.2f} h {clock}"
+                for kind in ("cold", "warm")
+                for clock in CLOCKS
+            ]
+            print(f"  {bots_count} {name} bots on {workers} workers: " + ", ".join(cells))
     return 0
 
 

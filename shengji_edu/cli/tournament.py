@@ -34,7 +34,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             flush=True,
         )
     settings = Settings(
-        move_time=args.move_time, memory_mb=args.memory or None, load_time=args.load_time
+        move_time=args.move_time,
+        memory_mb=args.memory or None,
+        load_time=args.load_time,
+        hand_time=args.hand_time,
     )
     try:
         result = run_tournament(
@@ -47,6 +50,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             scheduler=args.scheduler,
             out=args.out,
             fresh=args.fresh,
+            schedule=args.schedule,
+            rounds=args.rounds,
+            validate=not args.no_validation,
             say=lambda text: print(text, flush=True),
         )
     except KeyboardInterrupt:
@@ -100,6 +106,13 @@ def add_parser(sub) -> None:
         help="CPU seconds per decision (a bot that waits is stopped after 5 times this)",
     )
     tour.add_argument(
+        "--hand-time",
+        type=seconds,
+        default=0.0,
+        metavar="S",
+        help="a bank of CPU seconds per hand and seat beyond --move-time (default 0)",
+    )
+    tour.add_argument(
         "--load-time",
         type=seconds,
         default=20.0,
@@ -108,6 +121,18 @@ def add_parser(sub) -> None:
     )
     tour.add_argument(
         "--memory", type=megabytes, default=1024, metavar="MB", help="per bot process (0: none)"
+    )
+    tour.add_argument(
+        "--schedule",
+        choices=("round-robin", "swiss"),
+        default="round-robin",
+        help="every pair (round-robin) or Swiss rounds paired by score (swiss, with --rounds)",
+    )
+    tour.add_argument("--rounds", type=positive, help="Swiss rounds (with --schedule swiss)")
+    tour.add_argument(
+        "--no-validation",
+        action="store_true",
+        help="let bots in without their validation game (one deal against random)",
     )
     tour.add_argument("--fresh", action="store_true", help="replay every match")
     tour.add_argument("--allow-root-sandbox", action="store_true", help=ALLOW_ROOT_HELP)

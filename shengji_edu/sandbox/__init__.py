@@ -23,11 +23,12 @@ Parent side
     print(box.ending)                             # how it ended (Ending)
 
 * ``Sandbox(args, files=..., limits=..., env=..., read_paths=..., list_paths=(),
-  restrict=True, allow_root=None, proc=False)``: ``args``
-  follow the Python interpreter (``sys.executable``); ``files`` (name → bytes or text) are
-  written into a fresh temporary folder, the child's working directory (also its ``HOME`` and
-  ``TMPDIR``), removed afterwards. The child gets a small environment (``PATH``, ``HOME``,
-  ``LANG``, … plus ``env``), not the caller's.
+  restrict=True, allow_root=None, proc=False, program=None)``: ``args``
+  follow the Python interpreter (``sys.executable``), or ``program`` (the full path of
+  another executable the child's read paths hold, e.g. ``/usr/bin/node``); ``files``
+  (name → bytes or text) are written into a fresh temporary folder, the child's working
+  directory (also its ``HOME`` and ``TMPDIR``), removed afterwards. The child gets a small
+  environment (``PATH``, ``HOME``, ``LANG``, … plus ``env``), not the caller's.
 * ``send(message)`` never blocks (a writer thread feeds the pipe). ``receive(timeout)``
   returns the next message, or raises :class:`SandboxTimeout` (nothing within ``timeout``;
   the child keeps running: call ``kill`` if that is the end of it), :class:`SandboxClosed`
@@ -164,6 +165,7 @@ module that calls it):
 
 from __future__ import annotations
 
+from . import forkserver
 from .box import Sandbox
 from .box import _minimal_environment as _minimal_environment
 from .box import _needed_to_start_python as _needed_to_start_python
@@ -240,6 +242,7 @@ from .supervisor import _tail as _tail
 
 __all__ = [
     "ALLOW_ROOT_VARIABLE",
+    "forkserver",
     "ROOT_REFUSAL",
     "SCRATCH",
     "TOKEN_VARIABLE",

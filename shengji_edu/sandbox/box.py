@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from . import supervisor
 from .child import python_read_paths
@@ -72,8 +73,15 @@ class Sandbox:
         restrict: bool = True,
         allow_root: bool | None = None,
         proc: bool = False,
+        program: str | None = None,
+        fork: tuple[Any, str] | None = None,
     ) -> None:
         self.args = list(args)
+        self.program = program
+        """The executable to run (a full path) with ``args``; ``None``: this Python."""
+        self.fork = fork
+        """``(fork server, "module:function")``: the child is a confined copy of the warm
+        server calling that function, not a new Python (:mod:`.forkserver`; Linux)."""
         self.list_paths = [str(p) for p in list_paths]
         self.proc = proc
         if allow_root is None:
@@ -122,7 +130,7 @@ class Sandbox:
                 data = content.encode("utf-8") if isinstance(content, str) else bytes(content)
                 target.write_bytes(data)
             env = _minimal_environment(str(self.folder), self.token, self.extra_env)
-            command = [sys.executable, *self.args]
+            command = [self.program or sys.executable, *self.args]
             self._deadline = time.monotonic() + self.limits.wall
             if _IS_WINDOWS:
                 self._start_windows(command, env)
@@ -173,6 +181,9 @@ class Sandbox:
         }
         # what the child must reach (as root: what its unprivileged user must be shown)
         config["reach"] = python_read_paths(extra=self.read_paths or [], proc=False)
+        if self.fork is not None:
+            self._start_forked(config, status_read, status_write, lifeline_read, lifeline_write)
+            return
         try:
             self._process = subprocess.Popen(
                 [
@@ -198,6 +209,34 @@ class Sandbox:
         self._lifeline = lifeline_write
         self._thread(self._read_status, status_read)
         self._started.wait(timeout=max(5.0, min(30.0, limits.wall)))
+        if self._status.get("failed"):
+            ending = self.kill("could not start: " + str(self._status["failed"]))
+            raise SandboxClosed(ending)
+
+    def _start_forked(
+        self, config: dict, status_read: int, status_write: int, lifeline_read: int, lifeline: int
+    ) -> None:
+        """The supervisor from the fork server (see :mod:`.forkserver`), not a new Python."""
+        from .forkserver import Forked
+
+        server, call = self.fork
+        config["fork"] = {"call": call}
+        child_in, our_in = os.pipe()
+        our_out, child_out = os.pipe()
+        try:
+            pid = server.spawn(config, [child_in, child_out, status_write, lifeline_read])
+        except BaseException:
+            for fd in (our_in, our_out, status_read, lifeline):
+                os.close(fd)
+            raise
+        finally:
+            for fd in (child_in, child_out, status_write, lifeline_read):
+                os.close(fd)
+        self._process = Forked(pid, our_in, our_out)
+        self.supervisor_pid = pid
+        self._lifeline = lifeline
+        self._thread(self._read_status, status_read)
+        self._started.wait(timeout=max(5.0, min(30.0, self.limits.wall)))
         if self._status.get("failed"):
             ending = self.kill("could not start: " + str(self._status["failed"]))
             raise SandboxClosed(ending)
@@ -491,6 +530,7 @@ class Sandbox:
             leftovers=leftovers,
             stderr=self._stderr_tail(),
             killed=killed,
+            cpu=self._status.get("cpu") if isinstance(self._status.get("cpu"), float) else None,
         )
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)

@@ -71,6 +71,8 @@ class Ending:
     """The last few lines the child wrote to stderr (before it silenced it)."""
     killed: bool = False
     """True when the child did not exit by itself."""
+    cpu: float | None = None
+    """CPU seconds of the child and its supervisor (all they waited for), when reported."""
 
 
 class Channel:

@@ -56,11 +56,16 @@ def _tail(path: str | os.PathLike, size: int = 2000) -> str:
         return ""
 
 
-def _supervise() -> int:
-    """Start the child with its limits, wait for its end (or a kill), clean up, report."""
+def _supervise(config: dict | None = None) -> int:
+    """Start the child with its limits, wait for its end (or a kill), clean up, report.
+
+    ``config``: given by a fork server (:mod:`.forkserver`), else read from the environment.
+    With ``config["fork"]`` the child is not a new program: this process forks, confines the
+    copy exactly as it would confine a new program, and the copy calls ``fork["call"]``."""
     import select
 
-    config = json.loads(os.environ.pop("SHENGJI_SANDBOX_CONFIG"))
+    if config is None:
+        config = json.loads(os.environ.pop("SHENGJI_SANDBOX_CONFIG"))
     status = os.fdopen(config["status_fd"], "w", buffering=1, encoding="utf-8")
     lifeline = config["lifeline_fd"]
     for sig in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM, signal.SIGPIPE):
@@ -120,16 +125,20 @@ def _supervise() -> int:
             if running is not None:
                 config["nproc"] = running + int(more)
         stderr = open(stderr_path, "wb")  # noqa: SIM115
-        child = subprocess.Popen(
-            config["command"],
-            stdin=0,
-            stdout=1,
-            stderr=stderr,
-            cwd=config["cwd"],
-            env=config["env"],
-            close_fds=True,
-            preexec_fn=confinement._preexec(config, libc, ruleset, seccomp),
-        )
+        preexec = confinement._preexec(config, libc, ruleset, seccomp)
+        if config.get("fork"):
+            child = _Forked(config, stderr.fileno(), preexec)
+        else:
+            child = subprocess.Popen(
+                config["command"],
+                stdin=0,
+                stdout=1,
+                stderr=stderr,
+                cwd=config["cwd"],
+                env=config["env"],
+                close_fds=True,
+                preexec_fn=preexec,
+            )
         stderr.close()
         if _IS_LINUX:  # what the kernel let the child have (see _preexec's namespaces)
             for kind in ("net", "mnt", "user"):
@@ -185,8 +194,66 @@ def _supervise() -> int:
     killed.discard(child.pid)
     stderr = _tail(os.path.join(config["cwd"], ".stderr"))
     shutil.rmtree(config["cwd"], ignore_errors=True)  # even if the caller is gone
-    report(event="ended", returncode=returncode, leftovers=len(killed), wall=wall, stderr=stderr)
+    import resource
+
+    used = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+    cpu = round(sum(u.ru_utime + u.ru_stime for u in used), 4)  # the child's and ours
+    report(
+        event="ended",
+        returncode=returncode,
+        leftovers=len(killed),
+        wall=wall,
+        stderr=stderr,
+        cpu=cpu,
+    )
     return 0
+
+
+class _Forked:
+    """The child as a copy of this (warm) process instead of a new program: the same
+    confinement as ``subprocess.Popen(..., preexec_fn=...)`` gives, then ``fork["call"]``
+    (``"package.module:function"``) instead of ``exec``. Used by :mod:`.forkserver`, whose
+    supervisors hold the package's modules already imported and nothing else."""
+
+    def __init__(self, config: dict, stderr: int, preexec) -> None:
+        self.returncode: int | None = None
+        self.pid = os.fork()
+        if self.pid:
+            return
+        code = 1
+        try:  # the child: nothing here may return into the supervisor's code
+            os.dup2(stderr, 2)
+            os.chdir(config["cwd"])
+            preexec()  # (it needs the Landlock ruleset's descriptor: closed just after)
+            os.closerange(3, 1 << 16)  # only the pipe (0, 1) and its stderr (2) go along
+            os.environ.clear()
+            os.environ.update(config["env"])
+            sys.dont_write_bytecode = True
+            sys.argv = list(config["command"])
+            import importlib
+
+            module, _, function = config["fork"]["call"].partition(":")
+            code = getattr(importlib.import_module(module), function)()
+        except SystemExit as stop:
+            code = stop.code if isinstance(stop.code, int) else 1
+        except BaseException as error:  # noqa: BLE001 - reported as the child's stderr
+            with contextlib.suppress(BaseException):
+                os.write(2, f"{type(error).__name__}: {error}\n".encode(errors="replace"))
+        finally:
+            os._exit(code if isinstance(code, int) else 0)
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self) -> int:
+        if self.returncode is None:
+            _pid, status = os.waitpid(self.pid, 0)
+            self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
 
 
 if __name__ == "__main__" and sys.argv[1:] == [_SUPERVISE]:

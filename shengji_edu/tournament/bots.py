@@ -10,6 +10,9 @@ What a bots folder holds (decisions written here so instructors can rely on them
 * ``NAME/``: a folder bot, named ``NAME``: its entry is ``NAME/bot.py``, or the only ``.py``
   file at the folder's top; every file of the folder goes along (helper modules, a small
   data file), at most :data:`MAX_BOT_BYTES` in all.
+* ``NAME/`` holding ``bot.json`` (``{"command": ["node", "bot.js"]}``): a *program bot* in
+  any language, speaking the ``shengji-bot`` JSON-lines protocol on stdin/stdout
+  (:mod:`.protocol`); every file of the folder goes along, as for a Python folder bot.
 * ``baselines.txt``: the package's own players as baselines, one per line: ``greedy``,
   ``montecarlo:budget=4`` (the arena's player specs), or ``NAME = SPEC`` to name one;
   ``#`` starts a comment.
@@ -29,11 +32,13 @@ from __future__ import annotations
 
 import ast
 import hashlib
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cards import shorten
+from .protocol import BOT_JSON, ProgramError, read_command
 
 BASELINES_FILE = "baselines.txt"
 MAX_BOT_BYTES = 2 << 20
@@ -52,7 +57,7 @@ class Bot:
 
     name: str
     kind: str
-    """``"file"``, ``"folder"`` or ``"baseline"``."""
+    """``"file"``, ``"folder"``, ``"program"`` (any language) or ``"baseline"``."""
     source: str
     """Where it came from, for people (a path, or ``baselines.txt line 3``)."""
     entry: str = ""
@@ -125,6 +130,8 @@ def _folder_bot(path: Path) -> Bot:
         except OSError as error:
             problem = f"{relative.as_posix()} cannot be read ({error.strerror})"
             break
+    if problem is None and BOT_JSON in files:
+        return _program_bot(name, path, files)
     top = sorted(n for n in files if "/" not in n and n.endswith(".py"))
     entry = "bot.py" if "bot.py" in top else top[0] if len(top) == 1 else ""
     bot = Bot(name, "folder", str(path), entry, files, _digest(files))
@@ -138,6 +145,19 @@ def _folder_bot(path: Path) -> Bot:
             "name the entry bot.py"
         )
     return _with_problem(bot, problem or _static_problem(files, entry))
+
+
+def _program_bot(name: str, path: Path, files: dict[str, bytes]) -> Bot:
+    """A folder with ``bot.json``: a program in any language (:mod:`.protocol`)."""
+    problem = None
+    try:
+        entry = json.dumps(read_command(files[BOT_JSON]))
+    except ProgramError as error:
+        entry, problem = "", str(error)
+    bot = Bot(name, "program", str(path), entry, files, _digest(files, "program"))
+    if problem is None and sum(map(len, files.values())) > MAX_BOT_BYTES:
+        problem = f"holds more than {MAX_BOT_BYTES >> 20} MB"
+    return _with_problem(bot, problem)
 
 
 def _with_problem(bot: Bot, problem: str | None) -> Bot:

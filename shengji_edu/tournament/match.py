@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import json
 import os
 import sys
 import time
@@ -78,10 +79,13 @@ from ..game.view import PlayerView
 from ..ladders import climb
 from ..rules import RuleSet
 from ..scoring import settle
+from . import protocol
 from .bots import Bot
 from .runner import CODE_FOLDER
 
 RUNNER = ["-m", "shengji_edu.tournament.runner"]
+RUNNER_CALL = "shengji_edu.tournament.runner:main"
+"""What a warm copy calls (the same as ``python -m`` runs: see :data:`Settings.warm`)."""
 CHILD_IMPORTS = ("shengji_edu.tournament.runner", "shengji_edu.game.view", "shengji_edu.arena")
 """What a bot's process imports (the runner, the view it rebuilds, the package's players for
 baselines): their bytecode is made once per process that starts bots
@@ -95,6 +99,10 @@ machine) is given up to this many times the backstop to reach its CPU limit."""
 LOAD_WALL_FACTOR = 3.0
 """The same backstop for loading (``load_time`` of CPU, this many times it of wall clock)."""
 RETRIES = 1
+PROGRAM_THREADS = 128
+"""Threads a program bot may add to its user's (``RLIMIT_NPROC``: it cannot start processes).
+A runtime such as node starts a dozen threads as it loads, and the limit counts every process
+of the user (the other sandboxes too), so 16, a Python bot's, makes node crash at random."""
 """How many times a bot too slow to load is started again (the machine may have been busy)."""
 
 
@@ -104,6 +112,10 @@ class Settings:
 
     move_time: float = 2.0
     """Seconds a bot may take for one decision."""
+    hand_time: float = 0.0
+    """A bank of seconds per hand and seat, beyond ``move_time``: a decision may take
+    ``move_time`` plus what is left of the bank, and what it takes beyond ``move_time`` is
+    drawn from the bank (a thinking bot spends it where the hand is hard)."""
     load_time: float = 20.0
     """Seconds a bot's process may take to start and load the bot."""
     memory_mb: int | None = 1024
@@ -112,10 +124,15 @@ class Settings:
     """seccomp and Landlock where the platform has them (see :mod:`shengji_edu.sandbox`)."""
     restrict_reads: bool = True
     """Let a bot read only Python's files and its own (Landlock)."""
+    warm: bool = True
+    """Start Python bots as confined copies of a warm fork server that imported the runner
+    once (:mod:`shengji_edu.sandbox.forkserver`, Linux), not as new Pythons. Results are the
+    same either way (not part of a match's identity); only the cost of a start changes."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "move_time": float(self.move_time),
+            "hand_time": float(self.hand_time),
             "load_time": float(self.load_time),
             "memory_mb": self.memory_mb,
         }
@@ -190,6 +207,7 @@ def bot_sandbox(
     settings: Settings,
     wall: float,
     exclude: tuple[str, ...] = (),
+    program: str | None = None,
 ) -> sandbox.Sandbox:
     """A bot's sandbox (not started): what every seat's process gets, and nothing more.
 
@@ -200,6 +218,10 @@ def bot_sandbox(
     """
     child = child_setup(settings.restrict_reads, exclude)
     memory = settings.memory_mb
+    fork = None
+    if program is None and settings.warm and list(args) == RUNNER:  # the runner, warm
+        server = sandbox.forkserver.shared(CHILD_IMPORTS, _server_env(child.env))
+        fork = None if server is None else (server, RUNNER_CALL)
     return sandbox.Sandbox(
         args,
         files=files,
@@ -207,14 +229,24 @@ def bot_sandbox(
             wall=wall,
             memory=None if memory is None else memory << 20,
             message_bytes=256 << 10,
-            processes=16,
+            processes=16 if program is None else PROGRAM_THREADS,
             spawn=False,
         ),
         env=child.env,
         read_paths=child.read_paths,
         list_paths=child.list_paths,
         restrict=settings.restrict,
+        program=program,
+        fork=fork,
     )
+
+
+def _server_env(child_env: dict[str, str]) -> dict[str, str]:
+    """The fork server's environment: enough to import the package, nothing of ours."""
+    env = {"PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8"}
+    env.update(PYTHONDONTWRITEBYTECODE="1", PYTHONIOENCODING="utf-8", **child_env)
+    env.update(sandbox._needed_to_start_python())
+    return env
 
 
 def bot_files(bot: Bot) -> dict[str, bytes]:
@@ -244,16 +276,31 @@ class RemoteSeat:
         self.transient = False
         """``broken`` may be the machine's fault (too slow to load): retried, not remembered."""
         self.retried = 0
+        self.bank = settings.hand_time
+        """What is left of this hand's time bank (see :attr:`Settings.hand_time`)."""
+        self.spent = 0.0
+        """CPU seconds the last answer took."""
+        self.cpu = 0.0
+        """CPU seconds of this seat's processes that have ended (and their supervisors')."""
 
     # --- the process ---------------------------------------------------------------------------
     def start(self) -> None:
         """Start the process and send it the bot (without waiting: see :meth:`wait_loaded`)."""
-        sandbox.warm_bytecode_once(CHILD_IMPORTS)  # each local or Dask worker: once
-        self.box = bot_sandbox(RUNNER, bot_files(self.bot), self.settings, self.wall, self.exclude)
         self.starts += 1
+        if self.bot.kind == "program":  # any language: the shengji-bot protocol
+            try:
+                program, args = protocol.resolve(json.loads(self.bot.entry))
+            except protocol.ProgramError as error:
+                self.broken = str(error)
+                return
+            files, first = dict(self.bot.files), protocol.hello(self.settings.to_dict())
+        else:
+            sandbox.warm_bytecode_once(CHILD_IMPORTS)  # each local or Dask worker: once
+            program, args, files, first = None, RUNNER, bot_files(self.bot), load_request(self.bot)
+        self.box = bot_sandbox(args, files, self.settings, self.wall, self.exclude, program)
         try:
             self.box.start()
-            self.box.send(load_request(self.bot))
+            self.box.send(first)
         except sandbox.SandboxError as error:
             self.broken = f"its process could not start ({error})"
 
@@ -275,6 +322,12 @@ class RemoteSeat:
         limit = self.settings.load_time
         try:
             message = self._answer(limit, limit * LOAD_WALL_FACTOR)
+            if self.bot.kind == "program":
+                problem = protocol.check_hello(message)
+                if problem is None:
+                    self.box.pause()
+                    return {"event": "loaded", "class": None, "name": message.get("name")}
+                message = {"event": "failed", "reason": f"broke the protocol: {problem}"}
             while message.get("event") == "ready":
                 message = self._answer(limit, limit * LOAD_WALL_FACTOR)
             event = message.get("event")
@@ -318,6 +371,7 @@ class RemoteSeat:
                 box.kill("took too long")
                 raise _TooSlow(f"{cpu_limit:g} s")
             if message is not None:
+                self.spent = 0.0 if start is None or used is None else used - start
                 return message
             waited = time.monotonic() - started
             if waited > wall_limit:
@@ -331,7 +385,8 @@ class RemoteSeat:
         if self.box is not None:
             with contextlib.suppress(sandbox.SandboxError):
                 self.box.send({"op": "bye"})
-            self.box.close(grace=0.5)
+            ending = self.box.close(grace=0.5)
+            self.cpu += ending.cpu or 0.0
             self.box = None
 
     def new_hand(self, state: tuple) -> None:
@@ -342,7 +397,11 @@ class RemoteSeat:
             self.wait_loaded()
             if self.broken is not None:
                 self.broken = f"could not be restarted: {self.broken}"
+        self.bank = self.settings.hand_time
         if self.broken is None and self.box is not None:
+            if self.bot.kind == "program":
+                self.box.send({"op": "hand", "seed": protocol.hand_seed(state)})
+                return
             version, internal, gauss = state
             self.box.send({"op": "hand", "rng": [version, list(internal), gauss]})
 
@@ -361,12 +420,17 @@ class RemoteSeat:
         if self.broken is not None or self.box is None:
             raise Forfeit(seat, "could not start", self.broken or "its process is not running")
         self.decisions += 1
-        limit = self.settings.move_time
+        move = self.settings.move_time
+        limit = move + self.bank
         box = self.box
+        request = {"op": what, "view": view.to_data(rng=False)}
+        if self.bot.kind == "program":
+            request.update(legal=protocol.legal_example(what, view), time_left=round(limit, 3))
         box.resume()
         try:
-            box.send({"op": what, "view": view.to_data(rng=False)})
+            box.send(request)
             reply = self._answer(limit, limit * WALL_FACTOR)
+            self.bank = max(0.0, self.bank - max(0.0, self.spent - move))
         except _TooSlow as slow:
             raise Forfeit(seat, "timeout", f"took more than {slow.text} to {what}") from None
         except sandbox.SandboxClosed as error:
@@ -504,7 +568,8 @@ def _wall(job: MatchJob) -> float:
     """A backstop for one process: every decision of a half at its limit, and some."""
     decisions = len(job.setups) * (job.rules.hand_size + 2)
     load = job.settings.load_time * LOAD_WALL_FACTOR * (1 + RETRIES)
-    return load + decisions * (job.settings.move_time * WALL_FACTOR + 0.5) + 30.0
+    banks = len(job.setups) * job.settings.hand_time * WALL_FACTOR
+    return load + banks + decisions * (job.settings.move_time * WALL_FACTOR + 0.5) + 30.0
 
 
 def play_match(job: MatchJob) -> dict[str, Any]:
@@ -577,6 +642,7 @@ def play_match(job: MatchJob) -> dict[str, Any]:
             "hands": 2 * len(deals),
             "processes": starts,
             "decisions": decisions,
+            "sandbox_cpu": round(sum(seat.cpu for seat in everyone), 3),
         },
         "hands": hands,
     }

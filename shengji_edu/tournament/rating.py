@@ -72,10 +72,9 @@ def scores(wins: list, deals: int) -> list[Interval]:
     """Each bot's share of hands won, paired per deal, with the arena's 95% interval."""
     n = len(wins)
     result = []
-    for i in range(n):
-        values = [
-            sum(wins[i][j][d] for j in range(n) if j != i) / (2 * (n - 1)) for d in range(deals)
-        ]
+    for i in range(n):  # opponents met: every other bot in a round robin, fewer in Swiss
+        met = sum(1 for j in range(n) if j != i and (any(wins[i][j]) or any(wins[j][i]))) or 1
+        values = [sum(wins[i][j][d] for j in range(n) if j != i) / (2 * met) for d in range(deals)]
         estimate = Estimate.of(values, 0.0, 1.0)
         if deals < 2:
             result.append(Interval(estimate.mean))

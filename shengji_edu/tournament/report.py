@@ -37,6 +37,9 @@ class TournamentResult:
     """The finished matches, in schedule order."""
     limits: dict[str, Any] = field(default_factory=dict)
     bootstrap: int = rt.BOOTSTRAP
+    scheduled: int | None = None
+    """Swiss rounds: how many matches were scheduled (``None``: a round robin). The ranking
+    is then by rating, which accounts for whom each bot met (see :mod:`.swiss`)."""
     _standings: dict[bool, list[dict]] = field(default_factory=dict, repr=False)
 
     @property
@@ -46,7 +49,7 @@ class TournamentResult:
     @property
     def complete(self) -> bool:
         n = len(self.bots)
-        return len(self.records) == n * (n - 1) // 2
+        return len(self.records) == (n * (n - 1) // 2 if self.scheduled is None else self.scheduled)
 
     # --- the leaderboard -----------------------------------------------------------------
     def standings(self, rating: bool | None = None) -> list[dict[str, Any]]:
@@ -62,7 +65,8 @@ class TournamentResult:
         wins = rt.wins_by_deal(names, self.records, self.deals)
         scores = rt.scores(wins, self.deals)
         ratings = rt.bradley_terry(wins, self.deals, self.seed, self.bootstrap) if rating else None
-        ranks = rt.ranks([s.value for s in scores])
+        by = ratings if ratings and self.scheduled is not None else scores
+        ranks = rt.ranks([s.value for s in by])
         played = Counter()
         forfeits: dict[str, Counter] = {name: Counter() for name in names}
         for record in self.records:
@@ -172,7 +176,7 @@ class TournamentResult:
         for i, a in enumerate(names):
             cells = []
             for j, b in enumerate(names):
-                if i == j:
+                if i == j or ((a, b) not in won and (b, a) not in won):  # Swiss: not met
                     cells.append(f"{'-':>{cell}}")
                 else:
                     w = won[(a, b)] if (a, b) in won else tuple(reversed(won[(b, a)]))
@@ -280,6 +284,7 @@ class TournamentResult:
             bots=manifest["bots"],
             records=[found[k] for k in keys if k in found],
             limits=manifest.get("limits", {}),
+            scheduled=len(keys) if manifest.get("schedule") == "swiss" else None,
         )
 
 

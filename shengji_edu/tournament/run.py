@@ -38,16 +38,20 @@ from typing import Any
 from .. import sandbox
 from ..cards import shorten
 from ..rules import RuleSet
-from . import store
+from . import store, swiss
 from .bots import Bot, BotsError, find_bots
 from .match import MatchJob, RemoteSeat, Settings, new_round, play_match
 from .rating import rating_available
 from .report import TournamentResult
 from .schedule import deal_setups, match_key, pairs
+from .validation import validation_game
 
 DEFAULT_OUT = "tournament-results"
 DEFAULT_DEALS = 10
 DEFAULT_SETTINGS = Settings()
+SCHEDULES = ("round-robin", "swiss")
+SWISS_FILE = "swiss.json"
+VALIDATION_FOLDER = "validation"
 SMALL_SEED = 2**40
 """Seeds below this are easy to guess: the command warns (see :mod:`.schedule`)."""
 
@@ -69,6 +73,24 @@ class Plan:
     restrictions: dict = field(default_factory=dict)
     others: int = 0
     """Match files in the folder that belong to other settings (ignored)."""
+    job_for: Callable[[Bot, Bot], MatchJob] | None = None
+    """The match of two bots (Swiss rounds add matches as they are paired)."""
+    fresh: bool = False
+    out: Path | None = None
+    schedule: str = "round-robin"
+
+    def add(self, jobs: Sequence[MatchJob]) -> list[MatchJob]:
+        """Schedule ``jobs``; note those the results folder already holds; return the others."""
+        self.jobs += jobs
+        keys = {job.key for job in jobs}
+        done = {} if self.fresh or self.out is None else store.read_matches(self.out, keys)
+        for job in jobs:  # a bot that could not enter then but can now: play it again
+            if job.key in done and _not_entered_sides(done[job.key]) != {
+                side for side, problem in (("a", job.a_problem), ("b", job.b_problem)) if problem
+            }:
+                del done[job.key]
+        self.done.update(done)
+        return [job for job in jobs if job.key not in self.done]
 
 
 def _engine() -> str:
@@ -124,8 +146,16 @@ def probe_sandbox(settings: Settings, exclude: Sequence[str]) -> tuple[Settings,
     raise TournamentError(f"a bot's sandbox cannot start here: {problem}")
 
 
-def trial_load(bots: Sequence[Bot], settings: Settings, exclude: Sequence[str], jobs: int):
-    """Load each bot once in its sandbox: ``{name: {"status", "reason", "class"}}``."""
+def trial_load(
+    bots: Sequence[Bot],
+    settings: Settings,
+    exclude: Sequence[str],
+    jobs: int,
+    validate: bool = False,
+):
+    """Load each bot once in its sandbox: ``{name: {"status", "reason", "class"}}``; with
+    ``validate``, a bot that loads then plays its validation game (:func:`validation_game`)
+    and is disqualified, with the reason, at its first error."""
     from concurrent.futures import ThreadPoolExecutor
 
     def one(bot: Bot) -> dict[str, Any]:
@@ -144,7 +174,11 @@ def trial_load(bots: Sequence[Bot], settings: Settings, exclude: Sequence[str], 
             if seat.transient:  # too slow to load, even when tried again: maybe the machine's
                 return {"status": "disqualified", "reason": reason, "retry": True}
             return {"status": "disqualified", "reason": reason}
-        return {"status": "entered", "class": loaded.get("class"), "player": loaded.get("name")}
+        entered = {"status": "entered", "class": loaded.get("class"), "player": loaded.get("name")}
+        failed = validation_game(bot, settings, exclude) if validate else None
+        if failed is not None:
+            return {"status": "disqualified", "reason": failed, "validation": failed}
+        return entered
 
     with ThreadPoolExecutor(max_workers=max(1, jobs), thread_name_prefix="trial") as pool:
         return dict(zip([b.name for b in bots], pool.map(one, bots), strict=True))
@@ -159,8 +193,11 @@ def plan_tournament(
     out: Path,
     fresh: bool = False,
     jobs: int = 2,
+    schedule: Sequence[tuple[Bot, Bot]] | None = None,
+    validate: bool = True,
 ) -> Plan:
-    """Read, check and load the bots; schedule the matches; find those already played."""
+    """Read, check and load the bots; schedule the matches (``schedule``: these pairs, not
+    a round robin); find those already played."""
     _check_number(deals, "the number of deals")
     check_rules(rules)
     if out.exists() and not out.is_dir():
@@ -191,30 +228,28 @@ def plan_tournament(
         {
             name: {**info, "sha256": bot.sha256}
             for bot, (name, info) in zip(
-                to_load, trial_load(to_load, settings, exclude, jobs).items(), strict=True
+                to_load,
+                trial_load(to_load, settings, exclude, jobs, validate).items(),
+                strict=True,
             )
         }
     )
     setups = deal_setups(seed, deals, rules)
-    match_jobs = []
-    for a, b in pairs(bots):
+
+    def job_for(a: Bot, b: Bot) -> MatchJob:
         key = match_key(a, b, seed, deals, rules, limits, engine)
         problem_a = _problem(status[a.name])
         problem_b = _problem(status[b.name])
-        match_jobs.append(
-            MatchJob(
-                key, a, b, setups, rules, settings, engine, problem_a, problem_b, tuple(exclude)
-            )
+        return MatchJob(
+            key, a, b, setups, rules, settings, engine, problem_a, problem_b, tuple(exclude)
         )
-    keys = {job.key for job in match_jobs}
-    done = {} if fresh else store.read_matches(out, keys)
-    for job in match_jobs:  # a bot that could not enter then but can now: play it again
-        if job.key in done and _not_entered_sides(done[job.key]) != {
-            side for side, problem in (("a", job.a_problem), ("b", job.b_problem)) if problem
-        }:
-            del done[job.key]
-    others = store.count_other_matches(out, keys)
-    return Plan(bots, status, match_jobs, done, seed, settings, restrictions, others)
+
+    match_jobs = [job_for(a, b) for a, b in (pairs(bots) if schedule is None else schedule)]
+    plan = Plan(bots, status, [], {}, seed, settings, restrictions, job_for=job_for)
+    plan.fresh, plan.out = fresh, out
+    plan.add(match_jobs)
+    plan.others = store.count_other_matches(out, {job.key for job in match_jobs})
+    return plan
 
 
 def _not_entered_sides(record: dict) -> set[str]:
@@ -258,6 +293,7 @@ def _manifest(plan: Plan, deals: int, rules: RuleSet) -> dict[str, Any]:
         "restrictions": plan.restrictions,
         "bots": bots,
         "matches": [{"a": job.a.name, "b": job.b.name, "key": job.key} for job in plan.jobs],
+        "schedule": plan.schedule,
     }
 
 
@@ -378,8 +414,16 @@ def run_tournament(
     progress: bool | None = None,
     say: Callable[[str], None] | None = None,
     chart: bool = True,
+    schedule: str = "round-robin",
+    rounds: int | None = None,
+    validate: bool = False,
 ) -> TournamentResult:
     """Play (or go on with) the tournament of the bots in ``bots_folder``; see the module doc.
+
+    ``schedule``: ``"round-robin"`` (every pair) or ``"swiss"`` (``rounds`` Swiss rounds,
+    :mod:`.swiss`). ``validate``: each new student bot plays its validation game first
+    (:mod:`.validation`) and is kept out at its first error (the command asks for it;
+    ``--no-validation`` does not).
 
     ``scheduler``: a Dask scheduler's address, or a ``dask.distributed.Client``. ``say``
     receives the lines a person should read (the command prints them). ``progress``: a tqdm
@@ -397,18 +441,60 @@ def run_tournament(
         client = connect(scheduler)
     elif scheduler is not None:
         client = scheduler
-    plan = plan_tournament(bots_folder, deals, seed, rules, settings, out, fresh, 2 * workers)
+    if schedule not in SCHEDULES:
+        raise TournamentError(f"the schedule is one of {', '.join(SCHEDULES)}, not {schedule!r}")
+    swiss_rounds = schedule == "swiss"
+    if swiss_rounds:
+        if rounds is None:
+            raise TournamentError("--schedule swiss needs --rounds R, e.g. --rounds 5")
+        _check_number(rounds, "the number of Swiss rounds (--rounds)")
+    elif rounds is not None:
+        raise TournamentError("--rounds is for --schedule swiss")
+    plan = plan_tournament(
+        bots_folder,
+        deals,
+        seed,
+        rules,
+        settings,
+        out,
+        fresh,
+        2 * workers,
+        schedule=[] if swiss_rounds else None,
+        validate=validate,
+    )
+    plan.schedule = schedule
+    kept: list[swiss.Round] = []
+    if swiss_rounds:
+        kept = _kept_rounds(plan, out, deals, fresh)
+        if len(kept) > rounds:
+            raise TournamentError(
+                f"{out} already holds {len(kept)} Swiss rounds: ask for at least that many"
+            )
+        bots = {bot.name: bot for bot in plan.bots}
+        plan.add(
+            [
+                plan.job_for(bots[a], bots[b])
+                for r in kept
+                for a, b in r.pairs
+                if a in bots and b in bots
+            ]
+        )
     out.mkdir(parents=True, exist_ok=True)
     store.write_json(out / store.MANIFEST, _manifest(plan, deals, rules))
     entered = sum(info["status"] == "entered" for info in plan.status.values())
+    matches = f"{len(plan.jobs)} matches" if not swiss_rounds else f"{rounds} Swiss rounds"
     say(
-        f"{len(plan.bots)} bots ({entered} entered), {len(plan.jobs)} matches of {deals} "
+        f"{len(plan.bots)} bots ({entered} entered), {matches} of {deals} "
         f"duplicate deals ({2 * deals} hands each), seed {plan.seed}"
     )
     for bot in plan.bots:
         info = plan.status[bot.name]
         if info["status"] != "entered":
             say(f"  {bot.name}: cannot enter: {info.get('reason')} (it loses every hand)")
+        if info.get("validation"):  # for its author, beside the results
+            (out / VALIDATION_FOLDER).mkdir(exist_ok=True)
+            text = f"{bot.name} ({bot.source}) cannot enter: {info['validation']}\n"
+            store.write_text(out / VALIDATION_FOLDER / f"{bot.name}.txt", text)
     say("sandbox: " + sandbox.describe(plan.restrictions))
     if plan.restrictions.get("weakened"):
         say(f"warning: the full sandbox cannot start here ({plan.restrictions['weakened']})")
@@ -421,8 +507,13 @@ def run_tournament(
         say(f"reusing {len(plan.done)} finished match(es) from {out}")
     todo = [job for job in plan.jobs if job.key not in plan.done]
     records = dict(plan.done)
+    total = (
+        len(plan.jobs)
+        if not swiss_rounds
+        else len(plan.jobs) + (rounds - len(kept)) * (len(plan.bots) // 2)
+    )
     bar = tqdm(
-        total=len(plan.jobs),
+        total=total,
         initial=len(plan.done),
         desc="matches",
         unit="match",
@@ -434,12 +525,28 @@ def run_tournament(
         records[record["key"]] = record
         bar.update()
 
+    def play(jobs: list[MatchJob]) -> None:
+        if client is not None:
+            _cluster(jobs, client, finished)
+        else:
+            _local(jobs, workers, finished)
+
     started = time.monotonic()
     try:
-        if client is not None:
-            _cluster(todo, client, finished)
-        else:
-            _local(todo, workers, finished)
+        play(todo)
+        while swiss_rounds and len(kept) < rounds:
+            kept.append(_next_round(plan, kept, records, deals))
+            _write_rounds(out, plan, deals, kept)
+            bots = {bot.name: bot for bot in plan.bots}
+            more = plan.add([plan.job_for(bots[a], bots[b]) for a, b in kept[-1].pairs])
+            store.write_json(out / store.MANIFEST, _manifest(plan, deals, rules))
+            say(
+                f"round {len(kept)}: {len(kept[-1].pairs)} matches"
+                + (f", {kept[-1].bye} has a bye" if kept[-1].bye else "")
+            )
+            records.update({key: plan.done[key] for key in plan.done if key not in records})
+            todo += more
+            play(more)
     finally:
         bar.close()
         if isinstance(scheduler, str) and client is not None:
@@ -452,6 +559,7 @@ def run_tournament(
         bots=_manifest(plan, deals, rules)["bots"],
         records=[records[job.key] for job in plan.jobs],
         limits=plan.settings.to_dict(),
+        scheduled=len(plan.jobs) if swiss_rounds else None,
     )
     if todo:
         seconds = time.monotonic() - started
@@ -459,6 +567,45 @@ def run_tournament(
         say(f"played {len(todo)} match(es), {hands} hands, in {seconds:.1f} s")
     result.write(out, chart=chart)
     return result
+
+
+# --- Swiss rounds (see :mod:`.swiss`) ------------------------------------------------------
+def _kept_rounds(plan: Plan, out: Path, deals: int, fresh: bool) -> list[swiss.Round]:
+    """The Swiss rounds this results folder holds for the same seed and deals."""
+    data = store.read_json(out / SWISS_FILE)
+    if fresh or not isinstance(data, dict):
+        return []
+    if data.get("seed") != plan.seed or data.get("deals") != deals:
+        return []
+    return swiss.read_rounds(data)
+
+
+def _write_rounds(out: Path, plan: Plan, deals: int, rounds: list[swiss.Round]) -> None:
+    data = {"seed": plan.seed, "deals": deals, "rounds": [r.to_dict() for r in rounds]}
+    store.write_json(out / SWISS_FILE, data)
+
+
+def _next_round(
+    plan: Plan, rounds: list[swiss.Round], records: dict[str, dict], deals: int
+) -> swiss.Round:
+    """Pair the next round from the results so far (a TournamentError if it cannot)."""
+    names = [bot.name for bot in plan.bots]
+    won: dict[tuple[str, str], tuple[int, int]] = {}
+    for job in plan.jobs:
+        record = records.get(job.key)
+        if record is None:
+            continue
+        runs = [run for deal in record["deals"] for run in deal["runs"]]
+        a = sum(run["winning_team"] == run["a_team"] for run in runs)
+        won[(job.a.name, job.b.name)] = (a, len(runs) - a)
+        won[(job.b.name, job.a.name)] = (len(runs) - a, a)
+    scores = swiss.standings(names, rounds, won, 2 * deals)
+    try:
+        paired = swiss.pair_round(names, rounds, scores, plan.seed)
+    except swiss.SwissError as error:
+        raise TournamentError(str(error)) from None
+    ordered = tuple(swiss.match_pair(a, b, names) for a, b in paired.pairs)
+    return swiss.Round(paired.number, ordered, paired.bye)
 
 
 # --- for students: does my bot work? ----------------------------------------------------------

@@ -85,6 +85,7 @@ def test_six_bots_the_broken_ones_lose_their_hands_the_spy_learns_nothing(tmp_pa
     bots, out = class_folder(tmp_path)
     command = [sys.executable, "-c", SUBREAPER_RUNNER, "tournament", str(bots), "--deals", "1"]
     command += ["--seed", "7", "--workers", "2", "--move-time", "2", "--out", str(out)]
+    command += ["--no-validation"]  # in the match itself (test_validation: kept out at entry)
     done = subprocess.run(command, capture_output=True, text=True, timeout=600, cwd=tmp_path)
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert report["code"] == 0, done.stdout + done.stderr
@@ -166,7 +167,7 @@ def test_the_same_results_with_1_or_2_workers_on_dask_and_after_an_interruption(
     # interrupted: kill the whole command once a match is written, then run it again
     out = tmp_path / "stopped"
     command = [sys.executable, "-m", "shengji_edu", "tournament", str(bots), "--deals", "2"]
-    command += ["--seed", "11", "--move-time", "5", "--out", str(out)]
+    command += ["--seed", "11", "--move-time", "5", "--out", str(out), "--no-validation"]
     first = subprocess.Popen(
         command,
         cwd=tmp_path,
@@ -501,7 +502,7 @@ def test_the_pool_workers_die_with_a_tournament_killed_outright(tmp_path):
     bots = small_class(tmp_path)
     out = tmp_path / "out"
     command = [sys.executable, "-m", "shengji_edu", "tournament", str(bots), "--deals", "10"]
-    command += ["--seed", "11", "--workers", "2", "--out", str(out)]
+    command += ["--seed", "11", "--workers", "2", "--out", str(out), "--no-validation"]
     tournament = subprocess.Popen(
         command, cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
