@@ -113,8 +113,24 @@ MAX_SEED = 2**64
 def shuffled_deck(rng: random.Random, rules: RuleSet = RuleSet()) -> list[Card]:
     """The cards of ``rules`` (108 by default) shuffled once with the game's RNG (RULES §8)."""
     deck = rules.deck()
-    rng.shuffle(deck)
+    if type(rng) is random.Random:
+        _shuffle(rng, deck)
+    else:
+        rng.shuffle(deck)
     return deck
+
+
+def _shuffle(rng: random.Random, deck: list) -> None:
+    """``rng.shuffle(deck)`` for a plain ``random.Random``, written out in one loop: the same
+    draws in the same order (``Random.shuffle`` and its ``_randbelow``), so the same deck and
+    the same generator state after it; the tests compare the two."""
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:  # a draw of at least i + 1 is drawn again
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 SEAT_RNG_DOMAIN = "shengji-edu seat generator v1"
