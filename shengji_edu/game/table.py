@@ -125,16 +125,7 @@ class Table:
         rnd = self.round
         phase = rnd.phase
         if phase == PLAYING:  # the common case first
-            seat = rnd.turn
-            player = self.players[seat]
-            if player is None:
-                return False  # a person's turn
-            cards = player.play(rnd.view(seat))
-            try:  # what _apply does, in line: this runs for every card of every trick
-                rnd.play(seat, cards)
-            except (IllegalAction, CardParseError) as exc:
-                self._refuse(seat, "play", exc)
-            return True
+            return self._play(once=True)
         if phase == DEALING:  # nobody's turn: people declare when they like, nobody waits
             if rnd.dealt < rnd.rules.dealt_cards:
                 self.deal_one()
@@ -197,10 +188,31 @@ class Table:
                 else:
                     self._declaration_round(rnd.deal_while_nobody_declares())
                 dealt = rnd.dealt
-        step = self.step
-        while step():
+        step, play = self.step, self._play
+        while play(once=False) if rnd.phase == PLAYING else step():
             pass
         return rnd
+
+    def _play(self, once: bool) -> bool:
+        """The players' leads and follows while the hand is in play (only the next one if
+        ``once``): each is asked with its view and its cards go to ``round.play``, which
+        checks them (what :meth:`_apply` does, in line). False when a person must play.
+
+        :meth:`step` makes one play; :meth:`run` plays every trick in one call."""
+        rnd, players = self.round, self.players
+        while rnd.phase == PLAYING:
+            seat = rnd.turn
+            player = players[seat]
+            if player is None:
+                return False  # a person's turn
+            cards = player.play(rnd.view(seat))
+            try:
+                rnd.play(seat, cards)
+            except (IllegalAction, CardParseError) as exc:
+                self._refuse(seat, "play", exc)
+            if once:
+                break
+        return True
 
     def _apply(self, seat: int, action: str, cards) -> None:
         try:
