@@ -331,9 +331,10 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
         raise ValueError("a trick needs at least the lead")
     lead = plays[0]
     size = len(lead)
-    for i, play in enumerate(plays):
+    for play in plays:
         if len(play) != size:
-            has = f"{len(play)} card" if len(play) == 1 else f"{len(play)} cards"
+            i = next(i for i, play in enumerate(plays) if len(play) != size)
+            has = f"{len(plays[i])} card" if len(plays[i]) == 1 else f"{len(plays[i])} cards"
             raise ValueError(f"play {i} has {has} but the lead has {size}")
     if size == 1:
         return _single_card_winner(plays, trump)

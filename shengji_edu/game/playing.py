@@ -28,8 +28,8 @@ from ..follow import check_follow
 from ..i18n import N_, message
 from ..scoring import trick_points
 from ..tricks import check_lead, check_throw, trick_winner
-from . import events as ev
 from .errors import IllegalMove, OutOfTurn
+from .events import PLAY, THROW_FAILED, TRICK
 from .public import PLAYING, SEATS, check_seat, make_trick
 
 
@@ -73,43 +73,42 @@ class Playing:
         else:
             cards = as_cards(cards)
         trump = self._trump
-        assert trump is not None
         hand = self._hands[seat]
         current = self._current
-        verdict = (
-            check_follow(hand, current[0][1], cards, trump)
-            if current
-            else check_lead(hand, cards, trump)
-        )
+        if current:
+            lead = current[0][1]
+            verdict = check_follow(hand, lead, cards, trump)
+        else:
+            verdict = check_lead(hand, cards, trump)
         if not verdict.ok:
             raise IllegalMove(verdict.reason)
         played = tuple(cards)
         self._actions.append((seat, played))  # a play: its text is written when read
-        if not current:
-            self._attempted = None
-            if len(cards) > 1:
-                others = [self._hands[s] for s in SEATS if s != seat]
-                throw = check_throw(cards, others, trump, self.rules)
-                if not throw.ok:
-                    played = tuple(throw.forced)
-                    self._attempted = tuple(cards)
-                    penalty = self.rules.throw_penalty
-                    self._penalty += penalty if self.is_dealer_team(seat) else -penalty
-                    self._events.append(
-                        (ev.THROW_FAILED, seat, self._attempted, played, throw, penalty)
-                    )
-        else:
-            lead = current[0][1]
+        if current:
             suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
             suit = suit_of[lead[0].index]
             if len(played) == 1:
                 short = suit_of[played[0].index] != suit
             else:
-                short = sum(1 for c in played if suit_of[c.index] == suit) < len(lead)
+                short = sum([1 for c in played if suit_of[c.index] == suit]) < len(lead)
             if short:  # the seat did not follow suit: it has shown a void
                 voids = list(self._voids)
                 voids[seat] = voids[seat] | {suit}
                 self._voids = tuple(voids)
+        else:
+            self._attempted = None
+            if len(played) > 1:
+                hands = self._hands
+                others = [hands[s] for s in SEATS if s != seat]
+                throw = check_throw(played, others, trump, self.rules)
+                if not throw.ok:
+                    self._attempted = played
+                    played = tuple(throw.forced)
+                    penalty = self.rules.throw_penalty
+                    self._penalty += penalty if self.is_dealer_team(seat) else -penalty
+                    self._events.append(
+                        (THROW_FAILED, seat, self._attempted, played, throw, penalty)
+                    )
         if len(played) == 1:  # remove_cards(hand, played) in line
             card = played[0]
             for position, held in enumerate(hand):
@@ -121,7 +120,7 @@ class Playing:
         self._played += played
         current += ((seat, played),)
         self._current = current
-        self._events.append((ev.PLAY, seat, played))
+        self._events.append((PLAY, seat, played))
         if len(current) == 4:
             self._finish_trick()
         else:
@@ -130,16 +129,17 @@ class Playing:
 
     def _finish_trick(self) -> None:
         trump = self._trump
-        assert trump is not None
         plays = self._current
-        winner = plays[trick_winner([cards for _, cards in plays], trump)][0]
+        first, second, third, fourth = plays
+        lead = first[1]
+        winner = plays[trick_winner((lead, second[1], third[1], fourth[1]), trump)][0]
         # the trick's cards are the last ones played: four plays of the lead's size
-        points = trick_points(self._played[-4 * len(plays[0][1]) :])
+        points = trick_points(self._played[-4 * len(lead) :])
         if winner % 2 != self._dealer % 2:  # not is_dealer_team(winner): the defenders'
             self._points += points
-        tricks = self._tricks + (make_trick(plays[0][0], plays, winner, points, self._attempted),)
+        tricks = self._tricks + (make_trick(first[0], plays, winner, points, self._attempted),)
         self._tricks = tricks
-        self._events.append((ev.TRICK, winner, len(tricks), points, self._points))
+        self._events.append((TRICK, winner, len(tricks), points, self._points))
         self._current = ()
         self._attempted = None
         self._turn = winner
