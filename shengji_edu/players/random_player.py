@@ -10,9 +10,12 @@ legal plays, far too many to list and pick from.
 
 from __future__ import annotations
 
+from random import Random
+
 from ..burying import bury_choices
 from ..cards import Card
 from ..follow import random_follow
+from ..trump import Trump
 from ..units import decompose_cards
 from .base import PlayerView
 from .knowledge import check_name, check_rate
@@ -55,6 +58,14 @@ class RandomPlayer:
         return must + view.rng.sample(may, rules.kitty_size - len(must))
 
     def play(self, view: PlayerView) -> list[Card]:
+        rng = view.rng
+        if type(rng) is Random:  # the engine's generators: the quick form, the same draws
+            return _quick_play(view.hand, view.lead, view.trump, rng, self.throw_rate)
+        return self.plain_play(view)
+
+    def plain_play(self, view: PlayerView) -> list[Card]:
+        """The play, written plainly: a random follow, or a lead of a random unit of a suit
+        (as likely as its share of the hand), now and then a throw of several."""
         trump = view.trump
         assert trump is not None
         rng = view.rng
@@ -69,3 +80,58 @@ class RandomPlayer:
             chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
             return [card for unit in chosen for card in unit]
         return list(rng.choice(units))
+
+
+def _quick_play(
+    hand: tuple[Card, ...],
+    lead: tuple[Card, ...] | None,
+    trump: Trump,
+    rng: Random,
+    throw_rate: float,
+) -> list[Card]:
+    """:meth:`RandomPlayer.plain_play` for a plain ``random.Random``: the same cards and the
+    same draws from ``rng`` in the same order, so the same generator state after it (the
+    tests compare the two at every decision of seeded hands).
+
+    ``rng.choice(seq)`` is ``seq[i]`` for the first draw ``i = rng.getrandbits(k) < len(seq)``
+    (``k`` the bit length of ``len(seq)``): ``Random.choice`` and its ``_randbelow``, written
+    out; the cards of a suit are picked out in one loop (``trump.cards_of``)."""
+    getrandbits = rng.getrandbits
+    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    if lead is not None:
+        if len(lead) != 1:
+            return random_follow(hand, lead, trump, rng)
+        # random_follow for one card led: a random card of the led suit, else of the hand
+        suit = suit_of[lead[0].index]
+        cards = []
+        for card in hand:
+            if suit_of[card.index] == suit:
+                cards.append(card)
+        if not cards:
+            cards = hand
+        count = len(cards)
+        bits = count.bit_length()
+        i = getrandbits(bits)
+        while i >= count:
+            i = getrandbits(bits)
+        return [cards[i]]
+    count = len(hand)  # rng.choice(hand): a suit, as likely as its share
+    bits = count.bit_length()
+    i = getrandbits(bits)
+    while i >= count:
+        i = getrandbits(bits)
+    suit = suit_of[hand[i].index]
+    cards = []
+    for card in hand:
+        if suit_of[card.index] == suit:
+            cards.append(card)
+    units = decompose_cards(cards, trump)
+    count = len(units)
+    if count >= 2 and rng.random() < throw_rate:
+        chosen = rng.sample(units, rng.randint(2, min(4, count)))
+        return [card for unit in chosen for card in unit]
+    bits = count.bit_length()  # rng.choice(units)
+    i = getrandbits(bits)
+    while i >= count:
+        i = getrandbits(bits)
+    return list(units[i])
