@@ -91,7 +91,7 @@ class Playing:
                 short = suit_of[played[0].index] != suit
             else:
                 short = sum([1 for c in played if suit_of[c.index] == suit]) < len(lead)
-            if short:  # the seat did not follow suit: it has shown a void
+            if short and suit not in self._voids[seat]:  # the seat has shown a new void
                 voids = list(self._voids)
                 voids[seat] = voids[seat] | {suit}
                 self._voids = tuple(voids)
@@ -109,12 +109,12 @@ class Playing:
                     self._events.append(
                         (THROW_FAILED, seat, self._attempted, played, throw, penalty)
                     )
-        if len(played) == 1:  # remove_cards(hand, played) in line
+        if len(played) == 1:  # remove_cards(hand, played) in line: the check found it held
             card = played[0]
-            for position, held in enumerate(hand):
-                if held is card:
-                    del hand[position]
-                    break
+            position = 0
+            while hand[position] is not card:
+                position += 1
+            del hand[position]
         else:
             remove_cards(hand, played)
         self._played += played
