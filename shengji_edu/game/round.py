@@ -104,7 +104,7 @@ __all__ = [
 ]
 
 _new_public = tuple.__new__  # builds a PublicTable without NamedTuple's slower __new__
-_new_view = object.__new__
+_new_view = tuple.__new__  # builds a PlayerView, a tuple (see game.view)
 
 MAX_SEED = 2**64
 """Seeds are whole numbers with ``abs(seed) < 2**64`` (matches and the arena draw 32 bits)."""
@@ -543,37 +543,39 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
         """The public record of the hand right now: what every player has seen, nothing
         hidden (see :mod:`shengji_edu.game.public`). Cheap: it only gathers immutable
         values the round already keeps."""
+        return _new_public(PublicTable, self._record())
+
+    def _record(self) -> tuple:
+        """The values of :attr:`public`, in :class:`PublicTable`'s order: what the record and
+        every view (:meth:`view`) are made of."""
         hands, phase = self._hands, self._phase
-        return _new_public(
-            PublicTable,
-            (
-                self.rules,
-                phase,
-                self._levels,
-                self._starting_dealer,
-                self._dealer,
-                self._first_hand,
-                self._fixed_trump,
-                self._dealt,
-                self._turn if phase == PLAYING else self.turn,  # every view in play
-                self._trump,
-                self._declarations,
-                self._bids,
-                self._kitty_flip,
-                self._tricks,
-                self._current,
-                self._attempted if self._current else None,
-                self._played,
-                self._voids,
-                self._points,
-                self._penalty,
-                (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-                self._result,
-                self._overcalls,
-                self._returns_shown,
-                self._returns_due,
-                self._shown_kitty,
-            ),
+        return (
+            self.rules,
+            phase,
+            self._levels,
+            self._starting_dealer,
+            self._dealer,
+            self._first_hand,
+            self._fixed_trump,
+            self._dealt,
+            self._turn if phase == PLAYING else self.turn,  # every view in play
+            self._trump,
+            self._declarations,
+            self._bids,
+            self._kitty_flip,
+            self._tricks,
+            self._current,
+            self._attempted if self._current else None,
+            self._played,
+            self._voids,
+            self._points,
+            self._penalty,
+            (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+            self._result,
+            self._overcalls,
+            self._returns_shown,
+            self._returns_due,
+            self._shown_kitty,
         )
 
     def seat_rng(self, seat: int) -> random.Random:
@@ -595,15 +597,14 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
             check_seat(seat)
         rng = self._seat_rngs[seat] or self.seat_rng(seat)
         phase = self._phase
-        if phase == PLAYING:  # the common case, every play: make_view's work done in line
-            view = _new_view(PlayerView)
-            view._table = self.public
-            view._seat = seat
-            view._hand = tuple(self._hands[seat])
-            view._rng = rng
-            view._buried = self._buried if self._buried_by == seat else ()
-            view._options = None
-            return view
+        if phase == PLAYING:  # the common case, every play
+            return make_view(
+                self._record(),
+                seat,
+                tuple(self._hands[seat]),
+                rng,
+                self._buried if self._buried_by == seat else (),
+            )
         knows = self._buried_by == seat and phase in (PLAYING, OVERCALL, FINISHED)
         buried = self._buried if knows else ()
         options = None
@@ -612,7 +613,7 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
             options = (
                 self._declaration_options(seat) if declaring and self._may_declare_now(seat) else ()
             )
-        return make_view(self.public, seat, tuple(self._hands[seat]), rng, buried, options)
+        return make_view(self._record(), seat, tuple(self._hands[seat]), rng, buried, options)
 
     # --- what-if worlds for search --------------------------------------------------------
     def what_if(self, hands: Sequence[Sequence[Card]], buried: Sequence[Card], seed: int) -> Round:

@@ -282,9 +282,8 @@ def follow_single(view: PlayerView) -> list[Card]:
     ``discard_low`` with the same keys and ties (the first of equals). The trick's winner and
     its strength are found once, in one pass, for both rules. The tests compare it with
     ``GreedyPlayer`` at every decision of seeded hands."""
-    table = view.public
-    trump = table.trump
-    trick = table.current_trick
+    trump = view.trump
+    trick = view.current_trick
     suit_of, strength = trump.suit_by_index, trump.strength_by_index  # tables by card.index
     first = trick[0][1][0].index
     led = suit_of[first]
@@ -339,8 +338,7 @@ def follow_several(view: PlayerView) -> list[Card]:
     plays = candidate_follows(view)
     if len(plays) == 1:
         return plays[0]
-    table = view.public
-    trump, trick = table.trump, table.current_trick
+    trump, trick = view.trump, view.current_trick
     winner, top = winner_and_key(view)  # current_winner, and the key to beat
     held, costs = held_by_index(view), _card_costs(trump)
     two = len(trick[0][1]) == 2  # two cards led: a pair, or two singles
@@ -493,8 +491,8 @@ class LeadContext:
         """Has an opponent shown a void in ``suit``?"""
         voids = self._voids
         if voids is None:  # the suits either opponent has shown a void in, gathered once
-            shown, seat = self.view.public.voids, self.view.seat  # view.voids(seat)
-            voids = self._voids = shown[(seat + 1) % 4] | shown[(seat + 3) % 4]
+            view, seat = self.view, self.view.seat
+            voids = self._voids = view.voids((seat + 1) % 4) | view.voids((seat + 3) % 4)
         return suit in voids
 
     def _top(self, unit) -> int:
