@@ -100,7 +100,10 @@ def declare_good_suit(view: PlayerView) -> list[Card] | None:
     if not options:
         return None
     hand, level = view.hand, declaring_level(view)
-    plain = [c.suit for c in hand if not c.is_joker and c.rank != level]  # not level, not joker
+    plain = []  # the suits of the cards that are neither level cards nor jokers
+    for card in hand:
+        if not card.is_joker and card.rank != level:
+            plain.append(card.suit)
     high = len(hand) - len(plain)  # the level cards and jokers
     best, best_score = None, 0.0
     for cards in options:
@@ -197,8 +200,10 @@ def _play_cost(play: Sequence[Card], held: list[int], costs: tuple[int, ...]) ->
             + (8 if held[first] >= 2 else 0)
             + (8 if held[second] >= 2 else 0)
         )
-    indices = [card.index for card in play]
-    cost = sum([costs[index] for index in indices])
+    indices, cost = [], 0
+    for card in play:
+        indices.append(card.index)
+        cost += costs[card.index]
     for index in set(indices):  # each card of the play once: does it split a group?
         if held[index] >= 2 and indices.count(index) < held[index]:
             cost += 8
@@ -219,18 +224,21 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
     trump = view.trump
     lead = view.lead
     assert trump is not None and lead is not None
-    hand = view.hand
-    suit = trump.suit_of(lead[0])
-    forced = trump.cards_of(hand, suit)
+    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    suit = suit_of[lead[0].index]
+    forced, others = [], []  # the hand's cards of the led suit, and the others
+    for card in view.hand:
+        if suit_of[card.index] == suit:
+            forced.append(card)
+        else:
+            others.append(card)
     if len(forced) >= len(lead):
         if len(lead) == 1:  # what iter_legal_follows lists for a single: each suit card once
             return [[card] for card in islice(dict.fromkeys(trump.sort(forced)), limit)]
         if len(lead) == 2:  # a pair or two cards led: what iter_legal_follows lists
             return _two_card_follows(forced, lead[0] is lead[1], trump)[:limit]
-        return list(islice(iter_legal_follows(hand, lead, trump), limit))
+        return list(islice(iter_legal_follows(view.hand, lead, trump), limit))
     extra = len(lead) - len(forced)
-    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
-    others = [c for c in hand if suit_of[c.index] != suit]
     costs = _card_costs(trump)  # card_cost(c, trump) is costs[c.index]
     if extra == 1 and others:  # sorted(...)[:1]: the first card of the least key, unsorted
         by_cost = [costs[c.index] for c in others]
@@ -239,16 +247,23 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
             [*forced, others[by_cost.index(min(by_cost))]],
             [*forced, others[by_points.index(min(by_points))]],
         ]
-    else:
+    else:  # sorted(others, key=...)[:extra], each key worked out once (a stable sort)
+        by_cost, by_points = [], []
+        for card in others:
+            by_cost.append(costs[card.index])
+            by_points.append((-card.points, costs[card.index]))
+        order = range(len(others))
+        pick = others.__getitem__
         plays = [
-            forced + sorted(others, key=lambda c: costs[c.index])[:extra],
-            forced + sorted(others, key=lambda c: (-c.points, costs[c.index]))[:extra],
+            forced + list(map(pick, sorted(order, key=by_cost.__getitem__)[:extra])),
+            forced + list(map(pick, sorted(order, key=by_points.__getitem__)[:extra])),
         ]
     trumps = [c for c in others if suit_of[c.index] == TRUMP]
     if not forced and suit != TRUMP and len(trumps) >= extra:
         plays += islice(multiset_combinations(trump.sort(trumps), extra), limit // 2)
     if len(lead) >= 3:  # many ways to choose the extras: add a few random legal ones
-        plays += [random_follow(hand, lead, trump, view.rng) for _ in range(2)]
+        hand, rng = view.hand, view.rng
+        plays += [random_follow(hand, lead, trump, rng), random_follow(hand, lead, trump, rng)]
     return plays
 
 
@@ -281,27 +296,43 @@ def follow_single(view: PlayerView) -> list[Card]:
     :func:`candidate_follows`, then greedy's ``feed_partner``, ``win_cheaply`` and
     ``discard_low`` with the same keys and ties (the first of equals). The trick's winner and
     its strength are found once, in one pass, for both rules. The tests compare it with
-    ``GreedyPlayer`` at every decision of seeded hands."""
+    ``GreedyPlayer`` at every decision of seeded hands. (Loops rather than comprehensions:
+    with a few cards each, the loops are quicker.)"""
     trump = view.trump
     trick = view.current_trick
     suit_of, strength = trump.suit_by_index, trump.strength_by_index  # tables by card.index
     first = trick[0][1][0].index
     led = suit_of[first]
-    hand = view.hand
     costs = _card_costs(trump)
-    forced = [c.index for c in hand if suit_of[c.index] == led]
-    if forced:  # each card of the suit once, in display order
-        plays = sorted(set(forced), key=trump.sort_key_by_index.__getitem__)
+    held = []  # the indices of the cards to choose from: of the led suit, else every card
+    for card in view.hand:
+        if suit_of[card.index] == led:
+            held.append(card.index)
+    if held:  # each card of the suit once, in display order
+        if len(held) == 1:
+            return [ALL_CARDS[held[0]]]
+        plays = sorted(set(held), key=trump.sort_key_by_index.__getitem__)
         if len(plays) == 1:
             return [ALL_CARDS[plays[0]]]
-        held = forced  # every copy of these cards in the hand
     else:  # the cheapest card, the richest in points, then every trump (to ruff)
-        every = held = [c.index for c in hand]
-        by_cost = [costs[i] for i in every]
-        by_points = [(-_POINTS[i], cost) for i, cost in zip(every, by_cost, strict=True)]
-        plays = [every[by_cost.index(min(by_cost))], every[by_points.index(min(by_points))]]
-        if led != TRUMP:
-            trumps = {i for i in every if suit_of[i] == TRUMP}
+        trumps = set()
+        cheap = rich = None  # the first of the least cost, of the most points then least cost
+        for card in view.hand:
+            i = card.index
+            held.append(i)
+            if cheap is None:
+                cheap = rich = i
+            else:
+                if costs[i] < costs[cheap]:
+                    cheap = i
+                if _POINTS[i] > _POINTS[rich] or (
+                    _POINTS[i] == _POINTS[rich] and costs[i] < costs[rich]
+                ):
+                    rich = i
+            if suit_of[i] == TRUMP:
+                trumps.add(i)
+        plays = [cheap, rich]
+        if led != TRUMP and trumps:
             plays += sorted(trumps, key=trump.sort_key_by_index.__getitem__)[: CANDIDATE_LIMIT // 2]
     # the trick so far: its winner and the strength to beat (current_winner, winning_test)
     winner, top = trick[0][0], strength[first]
@@ -309,23 +340,27 @@ def follow_single(view: PlayerView) -> list[Card]:
         index = cards[0].index
         if strength[index] > top and suit_of[index] in (led, TRUMP):
             winner, top = seat, strength[index]
-    cost = [costs[i] + (8 if held.count(i) >= 2 else 0) for i in plays]  # play_cost of each
     last = len(trick) == 3
-    partner = (view.seat + 2) % 4
-    if winner == partner:  # feed_partner, when the partner's card is safe
-        if last or suit_of[dict(trick)[partner][0].index] == TRUMP:
-            keys = [(-_POINTS[i], c - 3 * _POINTS[i]) for i, c in zip(plays, cost, strict=True)]
-            return [ALL_CARDS[plays[keys.index(min(keys))]]]
-    else:  # win_cheaply
-        wins = [
-            (c, n)
-            for n, (i, c) in enumerate(zip(plays, cost, strict=True))
-            if strength[i] > top and suit_of[i] in (led, TRUMP)
-        ]
-        if wins:
-            best = plays[min(wins)[1]]  # the least cost, the first of equals
-            if last or _POINTS[best] or any(cards[0].points for _s, cards in trick):
-                return [ALL_CARDS[best]]
+    cost = []  # play_cost of each play
+    for i in plays:
+        cost.append(costs[i] + 8 if held.count(i) >= 2 else costs[i])
+    if winner == (view.seat + 2) % 4:  # feed_partner, when the partner's card is safe
+        if last or suit_of[dict(trick)[winner][0].index] == TRUMP:
+            best = best_key = None  # the most points, then the least cost net of them
+            for i, c in zip(plays, cost, strict=True):
+                key = (-_POINTS[i], c - 3 * _POINTS[i])
+                if best is None or key < best_key:
+                    best, best_key = i, key
+            return [ALL_CARDS[best]]
+    else:  # win_cheaply: the first winning play of the least cost
+        best, low = None, 0
+        for i, c in zip(plays, cost, strict=True):
+            if strength[i] > top and suit_of[i] in (led, TRUMP) and (best is None or c < low):
+                best, low = i, c
+        if best is not None and (
+            last or _POINTS[best] or any(cards[0].points for _s, cards in trick)
+        ):
+            return [ALL_CARDS[best]]
     return [ALL_CARDS[plays[cost.index(min(cost))]]]  # discard_low
 
 
@@ -342,30 +377,32 @@ def follow_several(view: PlayerView) -> list[Card]:
     winner, top = winner_and_key(view)  # current_winner, and the key to beat
     held, costs = held_by_index(view), _card_costs(trump)
     two = len(trick[0][1]) == 2  # two cards led: a pair, or two singles
+    cost = []
     if two:  # _play_cost of two cards, in line
-        cost = [
-            (
-                2 * costs[a] + (8 if held[a] >= 3 else 0)
-                if (a := x.index) == (b := y.index)
-                else costs[a] + costs[b] + (8 if held[a] >= 2 else 0) + (8 if held[b] >= 2 else 0)
-            )
-            for x, y in plays
-        ]
+        for x, y in plays:
+            a, b = x.index, y.index
+            if a == b:
+                cost.append(2 * costs[a] + 8 if held[a] >= 3 else 2 * costs[a])
+            else:
+                cost.append(
+                    costs[a] + costs[b] + (8 if held[a] >= 2 else 0) + (8 if held[b] >= 2 else 0)
+                )
     else:
-        cost = [_play_cost(play, held, costs) for play in plays]
+        for play in plays:
+            cost.append(_play_cost(play, held, costs))
     last = len(trick) == 3
     if winner == (view.seat + 2) % 4:  # the partner: feed it if it plays last (no ruff)
         if last:
-            points = [sum(c.points for c in play) for play in plays]
-            keys = [(-n, c - 3 * n) for n, c in zip(points, cost, strict=True)]
-            return plays[keys.index(min(keys))]
+            best = best_key = None  # the most points, then the least cost net of them
+            for play, c in zip(plays, cost, strict=True):
+                n = sum([card.points for card in play])
+                key = (-n, c - 3 * n)
+                if best is None or key < best_key:
+                    best, best_key = play, key
+            return best
     elif two:  # win_cheaply for two cards led: play_key of each play, in line
         best = _cheapest_win_of_two(plays, cost, trick[0][1], top, trump)
-        if best is not None and (
-            last
-            or any(c.points for c in best)
-            or any(c.points for _s, cards in trick for c in cards)
-        ):
+        if best is not None and (last or _any_points(best) or _trick_has_points(trick)):
             return best
     else:  # win_cheaply
         fmt = lead_format(trick[0][1], trump)
@@ -383,13 +420,26 @@ def follow_several(view: PlayerView) -> list[Card]:
             if key is not None and key > top:
                 best = play
                 break
-        if best is not None and (
-            last
-            or any(c.points for c in best)
-            or any(c.points for _s, cards in trick for c in cards)
-        ):
+        if best is not None and (last or _any_points(best) or _trick_has_points(trick)):
             return best
     return plays[cost.index(min(cost))]  # discard_low
+
+
+def _any_points(cards: Sequence[Card]) -> bool:
+    """``any(c.points for c in cards)``, as a loop."""
+    for card in cards:  # noqa: SIM110 (a plain loop: quicker than any() and a generator)
+        if card.points:
+            return True
+    return False
+
+
+def _trick_has_points(trick: tuple) -> bool:
+    """Does a card played to the trick so far carry points?"""
+    for _seat, cards in trick:
+        for card in cards:
+            if card.points:
+                return True
+    return False
 
 
 def _cheapest_win_of_two(
@@ -437,7 +487,7 @@ class LeadContext:
         self.view = view
         self.trump = trump
         suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
-        held: dict[str, list[Card]] = {suit: [] for suit in EFFECTIVE_SUITS}
+        held: dict[str, list[Card]] = dict(zip(EFFECTIVE_SUITS, ([], [], [], [], []), strict=True))
         for card in view.hand:
             held[suit_of[card.index]].append(card)
         self.held = held
@@ -534,9 +584,13 @@ class LeadContext:
         if found is None:
             found = self._sure_side = []
             held, step, top_of = self.held, self.trump.step_by_index, self._top_of
+            voids = self._voids
+            if voids is None:  # self._void(suit) is ``suit in voids``
+                self._void(TRUMP)
+                voids = self._voids
             for suit in SIDE_SUITS:
                 cards = held[suit]
-                if not cards or self._void(suit):
+                if not cards or suit in voids:
                     continue
                 if suit not in self._units:
                     sure = _sure_without_runs(cards, suit, step, top_of)
@@ -579,18 +633,23 @@ def _sure_without_runs(cards: list[Card], suit: str, step: Sequence[int], top_of
     held once, strongest first: a pair is sure if it is as high as the strongest unseen
     pair, a single if it is as high as the strongest unseen card. The tests compare this
     with the decomposition at every lead of seeded hands."""
+    if len(set(map(id, cards))) == len(cards):  # no card held twice: singles only
+        top = top_of((suit, 1, 1))
+        sure = []  # (its step, the card) of each card as high as the strongest unseen one
+        for card in cards:
+            at = step[card.index]
+            if at >= top:
+                sure.append((at, card))
+        if len(sure) > 1:
+            sure.sort(reverse=True)  # strongest first (one card a step: no ties)
+        found = []
+        for at, card in sure:
+            found.append(_new_record(UnitRecord, (SINGLE, [card], suit, at, at, 0)))
+        return found
     held: dict[int, int] = {}  # copies of each card, by card.index
     for card in cards:
         index = card.index
         held[index] = held.get(index, 0) + 1
-    if len(held) == len(cards):  # no card held twice: singles only
-        top = top_of((suit, 1, 1))
-        sure = [i for i in held if step[i] >= top]
-        sure.sort(key=step.__getitem__, reverse=True)
-        return [
-            _new_record(UnitRecord, (SINGLE, [ALL_CARDS[i]], suit, step[i], step[i], 0))
-            for i in sure
-        ]
     pairs = _pair_steps(held, step)
     if pairs is None:
         return None  # a triple or a tractor
