@@ -378,10 +378,10 @@ def play_key(
         if suit != fmt.suit and suit != TRUMP:
             return None
         return (suit != fmt.suit, (trump.step_by_index[index],))  # best_vector's (step,)
-    suits = {suit_of[c.index] for c in play}
-    if len(suits) != 1:
-        return None  # a mixed play never wins
-    (suit,) = suits
+    suit = suit_of[play[0].index]
+    for card in play:
+        if suit_of[card.index] != suit:
+            return None  # a mixed play never wins
     if suit != fmt.suit and suit != TRUMP:
         return None  # another side suit: a discard (垫牌)
     vector = best_vector(play, fmt, trump)

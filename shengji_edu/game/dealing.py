@@ -191,7 +191,7 @@ class Dealing:
                 and partner_reinforcement(seat, standing.cards[:1], standing, self.rules)
             ):
                 options.append([standing.cards[0]])  # 对家保 (RULES §12.13)
-            options = tuple(tuple(option) for option in options)
+            options = tuple(map(tuple, options))
             cached = self._declaration_cache[seat] = (key, options)
         return cached[1]
 
@@ -204,10 +204,11 @@ class Dealing:
         return self._declaring_seats
 
     def _update_declaring_seats(self) -> None:
-        declarable = self._declarable
-        self._declaring_seats = tuple(
-            seat for seat in SEATS if declarable[seat] and self._declaration_options(seat)
-        )
+        declarable, seats = self._declarable, []
+        for seat in SEATS:
+            if declarable[seat] and self._declaration_options(seat):
+                seats.append(seat)
+        self._declaring_seats = tuple(seats)
 
     def _declaring_level(self, seat: int) -> int:
         """The level ``seat`` declares with: the hand's level, but in a first hand before

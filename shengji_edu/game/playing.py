@@ -87,14 +87,13 @@ class Playing:
         if current:
             suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
             suit = suit_of[lead[0].index]
-            if len(played) == 1:
-                short = suit_of[played[0].index] != suit
-            else:
-                short = sum([1 for c in played if suit_of[c.index] == suit]) < len(lead)
-            if short and suit not in self._voids[seat]:  # the seat has shown a new void
-                voids = list(self._voids)
-                voids[seat] = voids[seat] | {suit}
-                self._voids = tuple(voids)
+            for card in played:  # as many cards as were led: one of another suit shows a void
+                if suit_of[card.index] != suit:
+                    if suit not in self._voids[seat]:  # a void not shown before
+                        voids = list(self._voids)
+                        voids[seat] = voids[seat] | {suit}
+                        self._voids = tuple(voids)
+                    break
         else:
             self._attempted = None
             if len(played) > 1:

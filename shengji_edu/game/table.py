@@ -67,8 +67,10 @@ class Table:
         if len(players) != 4:
             raise ValueError(f"a table needs 4 players, got {len(players)}")
         for seat, player in enumerate(players):
-            if player is not None and not all(
-                callable(getattr(player, name, None)) for name in ("declare", "bury", "play")
+            if player is not None and not (
+                callable(getattr(player, "declare", None))
+                and callable(getattr(player, "bury", None))
+                and callable(getattr(player, "play", None))
             ):
                 raise ValueError(
                     f"seat {seat}'s player has no declare, bury and play methods: "

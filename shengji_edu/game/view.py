@@ -236,7 +236,7 @@ class PlayerView(tuple):
         """What this player may declare right now (fresh lists: yours to keep or change)."""
         options = self[_OPTIONS]
         if options is not None:  # the round's own answer for this seat, worked out once
-            return [list(option) for option in options]
+            return list(map(list, options))
         # a view made without the round (a what-if world): §8's ladder
         if self.fixed_trump is not None:
             return []
