@@ -202,8 +202,10 @@ class Table:
 
         :meth:`step` makes one play; :meth:`run` plays every trick in one call."""
         rnd, players = self.round, self.players
-        while rnd.phase == PLAYING:
-            seat = rnd.turn
+        if rnd.phase != PLAYING:
+            return True
+        seat = rnd.turn
+        while seat is not None:  # after a play the hand is in play, or finished (no turn)
             player = players[seat]
             if player is None:
                 return False  # a person's turn
@@ -214,6 +216,7 @@ class Table:
                 self._refuse(seat, "play", exc)
             if once:
                 break
+            seat = rnd.turn
         return True
 
     def _apply(self, seat: int, action: str, cards) -> None:

@@ -59,6 +59,7 @@ from .greedy import (
     wear_the_ace,
 )
 from .knowledge import (
+    _strongest_first,
     check_name,
     strongest_unseen_top,
     unseen_counts,
@@ -583,7 +584,8 @@ class LeadContext:
         found = self._sure_side
         if found is None:
             found = self._sure_side = []
-            held, step, top_of = self.held, self.trump.step_by_index, self._top_of
+            trump, held, top_of, tops = self.trump, self.held, self._top_of, self._tops
+            step = trump.step_by_index
             voids = self._voids
             if voids is None:  # self._void(suit) is ``suit in voids``
                 self._void(TRUMP)
@@ -591,6 +593,29 @@ class LeadContext:
             for suit in SIDE_SUITS:
                 cards = held[suit]
                 if not cards or suit in voids:
+                    continue
+                if suit not in self._units and len(set(map(id, cards))) == len(cards):
+                    # no card held twice: each card is a single, sure if it is as high as
+                    # the strongest unseen card (top_of((suit, 1, 1)), worked out in line)
+                    top = tops.get((suit, 1, 1))
+                    if top is None:
+                        left = self._left
+                        if left is None:
+                            left = self._left = unseen_counts(self.view)
+                        top = -1
+                        for card in _strongest_first(trump)[suit]:
+                            if left[card.index]:
+                                top = step[card.index]
+                                break
+                        tops[(suit, 1, 1)] = top
+                    sure = []  # (its step, the card) of each sure card
+                    for card in cards:
+                        if step[card.index] >= top:
+                            sure.append((step[card.index], card))
+                    if len(sure) > 1:
+                        sure.sort(reverse=True)  # strongest first (one card a step: no ties)
+                    for at, card in sure:
+                        found.append(_new_record(UnitRecord, (SINGLE, [card], suit, at, at, 0)))
                     continue
                 if suit not in self._units:
                     sure = _sure_without_runs(cards, suit, step, top_of)
@@ -633,23 +658,18 @@ def _sure_without_runs(cards: list[Card], suit: str, step: Sequence[int], top_of
     held once, strongest first: a pair is sure if it is as high as the strongest unseen
     pair, a single if it is as high as the strongest unseen card. The tests compare this
     with the decomposition at every lead of seeded hands."""
-    if len(set(map(id, cards))) == len(cards):  # no card held twice: singles only
-        top = top_of((suit, 1, 1))
-        sure = []  # (its step, the card) of each card as high as the strongest unseen one
-        for card in cards:
-            at = step[card.index]
-            if at >= top:
-                sure.append((at, card))
-        if len(sure) > 1:
-            sure.sort(reverse=True)  # strongest first (one card a step: no ties)
-        found = []
-        for at, card in sure:
-            found.append(_new_record(UnitRecord, (SINGLE, [card], suit, at, at, 0)))
-        return found
     held: dict[int, int] = {}  # copies of each card, by card.index
     for card in cards:
         index = card.index
         held[index] = held.get(index, 0) + 1
+    if len(held) == len(cards):  # no card held twice: singles only
+        top = top_of((suit, 1, 1))
+        sure = [i for i in held if step[i] >= top]
+        sure.sort(key=step.__getitem__, reverse=True)
+        return [
+            _new_record(UnitRecord, (SINGLE, [ALL_CARDS[i]], suit, step[i], step[i], 0))
+            for i in sure
+        ]
     pairs = _pair_steps(held, step)
     if pairs is None:
         return None  # a triple or a tractor
