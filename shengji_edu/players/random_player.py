@@ -125,13 +125,23 @@ def _quick_play(
     for card in hand:
         if suit_of[card.index] == suit:
             cards.append(card)
-    units = decompose_cards(cards, trump)
-    count = len(units)
+    if len(set(map(id, cards))) == len(cards):  # no card twice (cards are interned)
+        # decompose_cards(cards, trump) is then each card a single, in display order: the
+        # units' lists are made only for a throw
+        order = trump.sort_key_by_index
+        cards.sort(key=lambda card: order[card.index])
+        units = None
+        count = len(cards)
+    else:
+        units = decompose_cards(cards, trump)
+        count = len(units)
     if count >= 2 and rng.random() < throw_rate:
+        if units is None:
+            units = [[card] for card in cards]
         chosen = rng.sample(units, rng.randint(2, min(4, count)))
         return [card for unit in chosen for card in unit]
     bits = count.bit_length()  # rng.choice(units)
     i = getrandbits(bits)
     while i >= count:
         i = getrandbits(bits)
-    return list(units[i])
+    return [cards[i]] if units is None else list(units[i])

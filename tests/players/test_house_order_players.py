@@ -23,7 +23,7 @@ from shengji_edu.players.knowledge import (
     strongest_unseen_top,
     unit_is_sure,
 )
-from shengji_edu.players.rollout import _first_unit_without_runs
+from shengji_edu.players.rollout_leads import _first_unit_without_runs
 from shengji_edu.tricks import beating_unit
 from shengji_edu.trump import EFFECTIVE_SUITS, OFFSUIT_LEVEL_RULES, TRACTOR_RULES
 from shengji_edu.units import decompose, decompose_records
