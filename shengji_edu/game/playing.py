@@ -37,6 +37,8 @@ class Playing:
     """:class:`~shengji_edu.game.round.Round`'s actions of the tricks (the state is the
     round's); the last trick settles the hand (:meth:`Settling._settle`)."""
 
+    __slots__ = ()  # the state is the round's (Round.__slots__)
+
     def check_play(self, seat: int, cards: Sequence[Card]) -> list[Card]:
         """Raise if ``seat`` may not play ``cards`` now; return the cards as a list."""
         if self._phase != PLAYING:

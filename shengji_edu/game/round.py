@@ -32,7 +32,6 @@ writes them out when read; nothing that decides the game reads it.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
 
@@ -43,7 +42,7 @@ from ..ladders import level_ladder
 from ..rules import RuleSet
 from ..trump import Trump
 from . import events as ev
-from .dealing import Dealing
+from .dealing import Dealing, seat_generator, shuffled_deck
 from .errors import NoSuchSeat, OutOfTurn, WrongPhase
 from .house_rounds import HOUSE_BIDDING, HouseRounds
 from .kitty import KittyAndOvercalls
@@ -110,45 +109,6 @@ MAX_SEED = 2**64
 """Seeds are whole numbers with ``abs(seed) < 2**64`` (matches and the arena draw 32 bits)."""
 
 
-def shuffled_deck(rng: random.Random, rules: RuleSet = RuleSet()) -> list[Card]:
-    """The cards of ``rules`` (108 by default) shuffled once with the game's RNG (RULES §8)."""
-    deck = rules.deck()
-    if type(rng) is random.Random:
-        _shuffle(rng, deck)
-    else:
-        rng.shuffle(deck)
-    return deck
-
-
-def _shuffle(rng: random.Random, deck: list) -> None:
-    """``rng.shuffle(deck)`` for a plain ``random.Random``, written out in one loop: the same
-    draws in the same order (``Random.shuffle`` and its ``_randbelow``), so the same deck and
-    the same generator state after it; the tests compare the two."""
-    getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        bits = (i + 1).bit_length()
-        j = getrandbits(bits)
-        while j > i:  # a draw of at least i + 1 is drawn again
-            j = getrandbits(bits)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-SEAT_RNG_DOMAIN = "shengji-edu seat generator v1"
-
-
-def seat_generator(seed: int, seat: int) -> random.Random:
-    """The generator of ``seat`` in the hand dealt from ``seed`` (RULES §9).
-
-    Seeded with SHA-256 of a fixed domain string, the seed and the seat: each seat's
-    generator is fixed by the game's seed, but the seed (and so the deal) cannot be worked
-    back from a generator or its state.
-    """
-    data = f"{SEAT_RNG_DOMAIN}|{seat}|".encode("ascii")
-    data += seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
-    digest = hashlib.sha256(data).digest()
-    return random.Random(int.from_bytes(digest, "big"))
-
-
 class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settling):
     """The state of one hand. Read it through properties; change it only through actions.
 
@@ -160,6 +120,26 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
     must be given, the trump's level must be the dealer team's, it must be built the way the
     rules build trumps (``rules.trump(level, suit)``), and nobody may declare.
     """
+
+    # The state is a fixed set of fields (set in __init__ and in world()): slots are read
+    # and written quicker than a dictionary of this many names, and every action does both.
+    # The public attributes (seed, rules, rng) stay in the instance's dictionary: the class
+    # itself has no attribute of those names.
+    # fmt: off
+    __slots__ = (
+        "__dict__",
+        "_actions", "_at_ace", "_attempted", "_auction_turn", "_bids", "_built_events",
+        "_buried", "_buried_by", "_current", "_deal_levels", "_dealer", "_dealt",
+        "_dealt_cards", "_deck", "_declarable", "_declaration_cache", "_declarations",
+        "_declaring_seats", "_events", "_events_read", "_fallback_dealer",
+        "_fallback_flip", "_fallback_suit", "_first_hand", "_fixed_trump", "_hands",
+        "_house_bidding", "_kitty_cards", "_kitty_flip", "_kitty_holder", "_levels",
+        "_overcall_turn", "_overcalls", "_penalty", "_phase", "_played", "_points",
+        "_report_outcome", "_reports", "_result", "_returns", "_returns_due",
+        "_returns_shown", "_rng_seed", "_seat_rngs", "_shown_kitty", "_starting_dealer",
+        "_tricks", "_trump", "_turn", "_voids", "_wear_ace_hand",
+    )
+    # fmt: on
 
     def __init__(
         self,

@@ -145,7 +145,7 @@ def test_the_written_out_shuffle_is_random_shuffle():
     # generator state after it as Random.shuffle, for any length
     import random
 
-    from shengji_edu.game.round import _shuffle, shuffled_deck
+    from shengji_edu.game.dealing import _shuffle, shuffled_deck
 
     for length in (0, 1, 2, 3, 54, 108, 162):
         for seed in range(60):
