@@ -45,6 +45,8 @@ class LeadContext:
     asks about it (:meth:`units_in`): most leads never look at the trumps' units, and no
     unit of a suit an opponent is void in can be sure."""
 
+    __slots__ = ("view", "trump", "held", "_units", "_left", "_tops", "_voids", "_sure_side")
+
     def __init__(self, view: PlayerView) -> None:
         trump = view.trump
         assert trump is not None
@@ -349,16 +351,31 @@ def _first_unit_without_runs(cards: list[Card], trump: Trump) -> list[Card] | No
 
 def lead_low(ctx: LeadContext) -> list[Card]:
     """:func:`.greedy.lead_low`, asked of a :class:`LeadContext`."""
-    trump, hand = ctx.trump, ctx.view.hand
-    lengths = {suit: len(ctx.held[suit]) for suit in SIDE_SUITS if ctx.held[suit]}
-    if not lengths:  # no side card
-        return [min(hand, key=trump.strength)]
-    multi = [u for u in ctx.side_groups if not any(c.points for c in u.cards)]
-    if multi:
-        return list(min(multi, key=lambda u: (u.kind not in (TRACTOR, TITANIC), u.high)).cards)
-    longest = max(lengths, key=lambda s: (lengths[s], s))
-    cards = ctx.held[longest]  # in hand order
-    return [min(cards, key=lambda c: (c.points > 0, trump.step(c)))]
+    trump, held = ctx.trump, ctx.held
+    longest, length = None, 0  # the longest side suit (of equals, the last in letter order)
+    for suit in SIDE_SUITS:
+        count = len(held[suit])
+        if count and (count > length or (count == length and suit > longest)):
+            longest, length = suit, count
+    if longest is None:  # no side card
+        return [min(ctx.view.hand, key=trump.strength)]
+    best = best_key = None  # the first of the least key among my side groups without points
+    for unit in ctx.side_groups:
+        for card in unit.cards:
+            if card.points:
+                break
+        else:
+            key = (unit.kind not in (TRACTOR, TITANIC), unit.high)
+            if best is None or key < best_key:
+                best, best_key = unit, key
+    if best is not None:
+        return list(best.cards)
+    step = trump.step_by_index
+    for card in held[longest]:  # in hand order: the first of the least key
+        key = (card.points > 0, step[card.index])
+        if best is None or key < best_key:
+            best, best_key = card, key
+    return [best]
 
 
 def rollout_lead(view: PlayerView) -> list[Card]:
