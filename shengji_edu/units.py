@@ -56,7 +56,7 @@ from typing import NamedTuple
 
 from .cards import Card, format_cards
 from .i18n import Listing, Message, Suit, message, plural_message
-from .trump import Trump
+from .trump import EFFECTIVE_SUITS, Trump
 
 SINGLE, PAIR, TRIPLE, TRACTOR, TITANIC = "single", "pair", "triple", "tractor", "titanic"
 
@@ -620,10 +620,16 @@ def lead_format(cards: Sequence[Card], trump: Trump) -> LeadFormat:
         suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
         first, suit = cards[0], suit_of[cards[0].index]
         if len(cards) == 1:
-            return _short_format(suit, _ONE)
-        if suit_of[cards[1].index] == suit:
-            return _short_format(suit, _PAIR if cards[1] == first else _TWO)
+            return _ONE_CARD[suit]
+        if suit_of[cards[1].index] == suit:  # the same card twice (cards are interned)?
+            return _PAIR_OF[suit] if cards[1] is first else _TWO_CARDS[suit]
     return _long_lead_format(tuple(cards), trump)
+
+
+# the formats of the leads of one or two cards of each effective suit, made once
+_ONE_CARD = {suit: _short_format(suit, _ONE) for suit in EFFECTIVE_SUITS}
+_PAIR_OF = {suit: _short_format(suit, _PAIR) for suit in _ONE_CARD}
+_TWO_CARDS = {suit: _short_format(suit, _TWO) for suit in _ONE_CARD}
 
 
 @lru_cache(maxsize=4096)
