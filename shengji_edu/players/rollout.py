@@ -223,12 +223,10 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
     assert trump is not None and lead is not None
     suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
     suit = suit_of[lead[0].index]
-    forced, others = [], []  # the hand's cards of the led suit, and the others
+    forced = []  # the hand's cards of the led suit
     for card in view.hand:
         if suit_of[card.index] == suit:
             forced.append(card)
-        else:
-            others.append(card)
     if len(forced) >= len(lead):
         if len(lead) == 1:  # what iter_legal_follows lists for a single: each suit card once
             return [[card] for card in islice(dict.fromkeys(trump.sort(forced)), limit)]
@@ -236,6 +234,10 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
             return _two_card_follows(forced, lead[0] is lead[1], trump)[:limit]
         return list(islice(iter_legal_follows(view.hand, lead, trump), limit))
     extra = len(lead) - len(forced)
+    others = []  # the hand's other cards
+    for card in view.hand:
+        if suit_of[card.index] != suit:
+            others.append(card)
     costs = _card_costs(trump)  # card_cost(c, trump) is costs[c.index]
     if extra == 1 and others:  # sorted(...)[:1]: the first card of the least key, unsorted
         by_cost = [costs[c.index] for c in others]
