@@ -14,9 +14,9 @@ every play goes through :func:`~shengji_edu.tricks.check_lead` or
 * A pair lead plays 8 cards at once, so the hand ends when the players' hands are empty,
   after ``hand_size`` tricks or fewer.
 
-This is the hot path of a simulation: :meth:`Playing.play` does
-:meth:`Playing.check_play`'s checks in line (the same checks in the same order, the same
-errors), reads the trump's tables by card index and logs a play as a small tuple.
+This is the hot path of a simulation: :meth:`Playing.play` makes :meth:`Playing.check_play`'s
+check (the one check of a play: the rules core's verdict guards the change), reads the
+trump's tables by card index and logs a play as a small tuple.
 """
 
 from __future__ import annotations
@@ -39,8 +39,10 @@ class Playing:
 
     __slots__ = ()  # the state is the round's (Round.__slots__)
 
-    def check_play(self, seat: int, cards: Sequence[Card]) -> list[Card]:
-        """Raise if ``seat`` may not play ``cards`` now; return the cards as a list."""
+    def check_play(self, seat: int, cards: Sequence[Card] | str) -> list[Card] | tuple[Card, ...]:
+        """Raise if ``seat`` may not play ``cards`` now; return the cards (a player's list
+        or tuple of cards as it is, anything else parsed into a list). :meth:`play` makes
+        this check and nothing else before it changes the hand."""
         if self._phase != PLAYING:
             self._require(PLAYING, N_("cannot play cards now: the hand is in the {phase} phase"))
         if type(seat) is not int or seat != self._turn:
@@ -48,25 +50,6 @@ class Playing:
             raise OutOfTurn(
                 message("it is seat {turn}'s turn, not seat {seat}'s", turn=self._turn, seat=seat)
             )
-        cards = as_cards(cards)
-        trump = self._trump
-        assert trump is not None
-        hand = self._hands[seat]
-        current = self._current
-        if not current:
-            verdict = check_lead(hand, cards, trump)
-        else:
-            verdict = check_follow(hand, current[0][1], cards, trump)
-        if not verdict.ok:
-            raise IllegalMove(verdict.reason)
-        return cards
-
-    def play(self, seat: int, cards: Sequence[Card] | str) -> tuple[Card, ...]:
-        """Lead or follow. Returns the cards actually played (a failed throw plays less)."""
-        # check_play in line (it runs for every card of every simulated trick): the same
-        # checks, the same rules core (check_lead / check_follow), the same errors
-        if self._phase != PLAYING or type(seat) is not int or seat != self._turn:
-            self.check_play(seat, cards)  # raises the refusal
         if type(cards) is list or type(cards) is tuple:  # as_cards's common case, in line
             for card in cards:  # a list or tuple of cards (a player's answer) is kept as it is
                 if card.__class__ is not Card:
@@ -74,21 +57,26 @@ class Playing:
                     break
         else:
             cards = as_cards(cards)
+        current = self._current
+        if current:
+            verdict = check_follow(self._hands[seat], current[0][1], cards, self._trump)
+        else:
+            verdict = check_lead(self._hands[seat], cards, self._trump)
+        if not verdict.ok:
+            raise IllegalMove(verdict.reason)
+        return cards
+
+    def play(self, seat: int, cards: Sequence[Card] | str) -> tuple[Card, ...]:
+        """Lead or follow. Returns the cards actually played (a failed throw plays less)."""
+        cards = self.check_play(seat, cards)  # raises the refusal
         trump = self._trump
         hand = self._hands[seat]
         current = self._current
-        if current:
-            lead = current[0][1]
-            verdict = check_follow(hand, lead, cards, trump)
-        else:
-            verdict = check_lead(hand, cards, trump)
-        if not verdict.ok:
-            raise IllegalMove(verdict.reason)
         played = tuple(cards)
         self._actions.append((seat, played))  # a play: its text is written when read
         if current:
             suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
-            suit = suit_of[lead[0].index]
+            suit = suit_of[current[0][1][0].index]
             for card in played:  # as many cards as were led: one of another suit shows a void
                 if suit_of[card.index] != suit:
                     if suit not in self._voids[seat]:  # a void not shown before

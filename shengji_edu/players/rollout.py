@@ -37,6 +37,7 @@ from itertools import combinations, islice
 from ..burying import first_legal_bury
 from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
+from ..game.table import answers_from_own_cards
 from ..tricks import play_key
 from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
 from ..units import lead_format
@@ -73,6 +74,7 @@ class RolloutPlayer(GreedyBidding):
     def __init__(self, name: str = "greedy") -> None:
         self.name = check_name(name)
 
+    @answers_from_own_cards  # the table asks again only when the hand or options changed
     def declare(self, view: PlayerView) -> list[Card] | None:
         return declare_good_suit(view)
 
