@@ -42,7 +42,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, RANKS, SUITS, Card, rank_text
+from .cards import BIG_JOKER, LITTLE_JOKER, RANKS, SUITS, Card, rank_text
 from .i18n import LESS, N_, Listing, Message, Suit, message
 
 SINGLE_LEVEL, PAIR_LEVEL, LITTLE_JOKERS, BIG_JOKERS = 1, 2, 3, 4

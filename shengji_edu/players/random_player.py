@@ -16,7 +16,7 @@ from ..burying import bury_choices
 from ..cards import Card
 from ..follow import random_follow
 from ..trump import Trump
-from ..units import decompose_cards
+from ..units import decompose, decompose_records
 from .base import PlayerView
 from .knowledge import check_name, check_rate
 
@@ -74,12 +74,11 @@ class RandomPlayer:
         if lead is not None:
             return random_follow(hand, lead, trump, rng)
         suit = trump.suit_by_index[rng.choice(hand).index]  # a suit, as likely as its share
-        # the cards of decompose's units, in its order (the Units themselves are not needed)
-        units = decompose_cards(trump.cards_of(hand, suit), trump)
+        units = decompose(trump.cards_of(hand, suit), trump)
         if len(units) >= 2 and rng.random() < self.throw_rate:
             chosen = rng.sample(units, rng.randint(2, min(4, len(units))))
-            return [card for unit in chosen for card in unit]
-        return list(rng.choice(units))
+            return [card for unit in chosen for card in unit.cards]
+        return list(rng.choice(units).cards)
 
 
 def _quick_play(
@@ -126,14 +125,14 @@ def _quick_play(
         if suit_of[card.index] == suit:
             cards.append(card)
     if len(set(map(id, cards))) == len(cards):  # no card twice (cards are interned)
-        # decompose_cards(cards, trump) is then each card a single, in display order: the
-        # units' lists are made only for a throw
+        # decompose(cards, trump) is then each card a single, in display order: the units
+        # are made only for a throw
         order = trump.sort_key_by_index
         cards.sort(key=lambda card: order[card.index])
         units = None
         count = len(cards)
     else:
-        units = decompose_cards(cards, trump)
+        units = [unit.cards for unit in decompose_records(cards, trump)]
         count = len(units)
     if count >= 2 and rng.random() < throw_rate:
         if units is None:

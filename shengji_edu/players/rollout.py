@@ -49,7 +49,12 @@ from .greedy import (
     declaring_level,
     option_suit,
 )
-from .knowledge import check_name, winner_and_key
+from .knowledge import (
+    check_name,
+)
+from .rollout_knowledge import (
+    winner_and_key,
+)
 from .rollout_leads import LeadContext, rollout_lead
 
 __all__ = [

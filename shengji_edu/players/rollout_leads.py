@@ -26,7 +26,7 @@ from ..units import (
 )
 from .base import PlayerView
 from .greedy import SIDE_SUITS, wear_the_ace
-from .knowledge import (
+from .rollout_knowledge import (
     _strongest_first,
     strongest_unseen_top,
     unseen_counts,
