@@ -132,15 +132,15 @@ def _quick_play(
         units = None
         count = len(cards)
     else:
-        units = [unit.cards for unit in decompose_records(cards, trump)]
+        units = decompose_records(cards, trump)
         count = len(units)
     if count >= 2 and rng.random() < throw_rate:
-        if units is None:
-            units = [[card] for card in cards]
+        if units is None:  # each card a unit: the sample of units is a sample of cards
+            return rng.sample(cards, rng.randint(2, min(4, count)))
         chosen = rng.sample(units, rng.randint(2, min(4, count)))
-        return [card for unit in chosen for card in unit]
+        return [card for unit in chosen for card in unit.cards]
     bits = count.bit_length()  # rng.choice(units)
     i = getrandbits(bits)
     while i >= count:
         i = getrandbits(bits)
-    return [cards[i]] if units is None else list(units[i])
+    return [cards[i]] if units is None else list(units[i].cards)
