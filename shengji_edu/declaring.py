@@ -42,7 +42,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import ALL_CARDS, BIG_JOKER, LITTLE_JOKER, RANKS, SUITS, Card, rank_text
+from .cards import BIG_JOKER, LITTLE_JOKER, RANKS, SUITS, Card, rank_text
 from .i18n import LESS, N_, Listing, Message, Suit, message
 
 SINGLE_LEVEL, PAIR_LEVEL, LITTLE_JOKERS, BIG_JOKERS = 1, 2, 3, 4
@@ -276,37 +276,50 @@ def possible_declarations(
     leave out what only the standing declarer may declare (see :func:`declaration_over`).
     """
     floor = standing.strength if standing is not None else 0
-    ladder = _ladder(decks, joker_bids)
-    if floor >= max(ladder.values()):
+    offers, four, top = _offers(level, decks, joker_bids)
+    if floor >= top:
         return []
     barred = None
     if seat is not None and standing is not None and standing.seat != seat:
         barred = standing.suit  # the standing trump suit's level cards are the declarer's
-    # Copies of each level card and joker held, by card.index; the cards that can declare
-    # are taken in the order (-rank, index): big joker, little joker, the level cards S H D C.
-    counts = [0] * len(ALL_CARDS)
+    held: dict[int, int] = {}  # copies of each level card and joker held, by card.index
     for c in received:
         if c.rank == level or c.is_joker:
-            counts[c.index] += 1
+            held[c.index] = held.get(c.index, 0) + 1
+    if not held:
+        return []
     options: list[list[Card]] = []
-    four = FOUR_JOKERS in ladder.values() and floor < FOUR_JOKERS
-    if four and counts[LITTLE_JOKER.index] >= 2 and counts[BIG_JOKER.index] >= 2:
+    if four and floor < FOUR_JOKERS and held.get(_LJ, 0) >= 2 and held.get(_BJ, 0) >= 2:
         options.append([LITTLE_JOKER, LITTLE_JOKER, BIG_JOKER, BIG_JOKER])
-    for card in _DECLARERS.get(level, _JOKERS):
-        held = counts[card.index]
-        if not held or (not card.is_joker and card.suit == barred):
+    for card, strengths in offers:  # big joker, little joker, the level cards S H D C
+        copies = held.get(card.index)
+        if copies is None or card.suit == barred:  # a joker's suit "J" is never barred
             continue
-        what = "BJ" if card is BIG_JOKER else "LJ" if card is LITTLE_JOKER else "level"
-        for copies in range(1, min(held, decks) + 1):
-            strength = ladder.get((copies, what))
+        for n in range(min(copies, decks)):  # showing n + 1 copies
+            strength = strengths[n]
             if strength is not None and strength > floor:
-                options.append([card] * copies)
+                options.append([card] * (n + 1))
     return options
+
+
+@functools.cache
+def _offers(level: int, decks: int, joker_bids: str) -> tuple[tuple, bool, int]:
+    """What :func:`possible_declarations` reads from the ladder, worked out once per level
+    and rules (it runs after every level card or joker dealt): each card that declares at
+    ``level``, strongest first, with the strength of showing 1, 2, ... ``decks`` copies
+    (``None``: not a declaration); whether four jokers declare; the strongest declaration."""
+    ladder = _ladder(decks, joker_bids)
+    offers = []
+    for card in _DECLARERS.get(level, _JOKERS):
+        what = "BJ" if card is BIG_JOKER else "LJ" if card is LITTLE_JOKER else "level"
+        offers.append((card, tuple(ladder.get((n, what)) for n in range(1, decks + 1))))
+    return tuple(offers), FOUR_JOKERS in ladder.values(), max(ladder.values())
 
 
 _JOKERS = (BIG_JOKER, LITTLE_JOKER)
 _DECLARERS = {level: (*_JOKERS, *(Card(suit, level) for suit in SUITS)) for level in RANKS}
 """The cards that declare at each level, strongest first: possible_declarations's order."""
+_LJ, _BJ = LITTLE_JOKER.index, BIG_JOKER.index
 
 
 # --- overcalling after the bury (反主 / 炒底, RULES §11.3) --------------------------------

@@ -273,13 +273,18 @@ def check_follow(
     if len(lead) == 1 and len(play) == 1:
         # Most tricks are single cards: one card you hold, of the led suit if you have one.
         # This is the general check below with one card, answered without building lists
-        # (``suit_of[card.index]`` is ``trump.suit_of(card)``; the loop is ``holds``).
+        # (``suit_of[card.index]`` is ``trump.suit_of(card)``; the loops are ``holds``).
         card = play[0]
         for held in hand:
             if held is card:
                 suit_of = trump.suit_by_index
                 suit = suit_of[lead[0].index]
-                if suit_of[card.index] == suit or suit not in [suit_of[c.index] for c in hand]:
+                if suit_of[card.index] == suit:
+                    return LEGAL
+                for other in hand:  # another suit: legal if the hand holds none of the led one
+                    if suit_of[other.index] == suit:
+                        break
+                else:
                     return LEGAL
                 break
     fmt = lead_format(lead, trump)

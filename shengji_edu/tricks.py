@@ -50,7 +50,7 @@ from .units import (
     LeadFormat,
     Shape,
     Unit,
-    decompose,
+    decompose_records,
     group_profile,
     group_profiles,
     lead_format,
@@ -198,11 +198,13 @@ def beating_unit(holding: Sequence[Card], unit: Unit, trump: Trump) -> list[Card
 
 def _beating_unit(cards: list[Card], unit: Unit, trump: Trump) -> list[Card] | None:
     """:func:`beating_unit` given the holding's cards of the unit's suit (``cards``)."""
-    if unit.kind == SINGLE:
+    if unit.kind == SINGLE:  # the strongest card above the unit (the first of equals)
         step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
-        high = unit.high
-        higher = [c for c in cards if step_of[c.index] > high]
-        return [max(higher, key=trump.step)] if higher else None
+        best, top = None, unit.high
+        for card in cards:
+            if step_of[card.index] > top:
+                best, top = card, step_of[card.index]
+        return [best] if best is not None else None
     width, steps = WIDTHS[unit.kind], unit.steps
     counts = Counter(cards)
     if steps > 1 and trump.link_by_index is not trump.step_by_index:
@@ -263,7 +265,7 @@ def check_throw(
     """
     if not lead_format(lead, trump).is_throw:  # raises for an empty or mixed lead
         return ThrowResult(True, list(lead))  # a single unit always stands
-    units = decompose(lead, trump)
+    units = decompose_records(lead, trump)  # the Units' fields, read only (made faster)
     hands = list(other_hands.values()) if isinstance(other_hands, dict) else list(other_hands)
     # a lead is of one suit: each hand's cards of it are picked out once, not once per unit
     suit = units[0].suit
@@ -298,7 +300,7 @@ def check_throw(
         kind=unit_name(unit),
         unit=unit.cards,
     )
-    return ThrowResult(False, list(unit.cards), "", unit, beaters, holder, reason)
+    return ThrowResult(False, list(unit.cards), "", Unit(*unit), beaters, holder, reason)
 
 
 def forced_rank(unit: Unit) -> tuple[int, int, int]:
@@ -332,9 +334,10 @@ def trick_winner(plays: Sequence[Sequence[Card]], trump: Trump) -> int:
         raise ValueError("a trick needs at least the lead")
     lead = plays[0]
     size = len(lead)
-    for i, play in enumerate(plays):
+    for play in plays:
         if len(play) != size:
-            has = f"{len(play)} card" if len(play) == 1 else f"{len(play)} cards"
+            i = next(i for i, play in enumerate(plays) if len(play) != size)
+            has = f"{len(plays[i])} card" if len(plays[i]) == 1 else f"{len(plays[i])} cards"
             raise ValueError(f"play {i} has {has} but the lead has {size}")
     if size == 1:
         return _single_card_winner(plays, trump)
@@ -378,10 +381,10 @@ def play_key(
         if suit != fmt.suit and suit != TRUMP:
             return None
         return (suit != fmt.suit, (trump.step_by_index[index],))  # best_vector's (step,)
-    suits = {suit_of[c.index] for c in play}
-    if len(suits) != 1:
-        return None  # a mixed play never wins
-    (suit,) = suits
+    suit = suit_of[play[0].index]
+    for card in play:
+        if suit_of[card.index] != suit:
+            return None  # a mixed play never wins
     if suit != fmt.suit and suit != TRUMP:
         return None  # another side suit: a discard (垫牌)
     vector = best_vector(play, fmt, trump)

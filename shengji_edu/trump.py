@@ -404,7 +404,11 @@ class Trump:
     def cards_of(self, cards: Iterable[Card], suit: str) -> list[Card]:
         """The cards whose effective suit is ``suit``, in the order given."""
         table = self._suit_of
-        return [c for c in cards if table[c.index] == suit]
+        found = []
+        for card in cards:
+            if table[card.index] == suit:
+                found.append(card)
+        return found
 
 
 def _make_trump(level: int, suit: str | None, options: dict) -> Trump:

@@ -35,10 +35,11 @@ module gives the two views the other rules need:
   titanic uses at most one group per link. Groups of cards with no link (RULES §12.14) are
   counted under the key ``None``, which no run ever passes through.
 
-:func:`decompose_records` and :func:`decompose_cards` give the same decomposition as
-read-only tuples (:class:`UnitRecord`) or as the units' cards only, for players that
-decompose a hand at every lead of every simulated hand and only read the result (the tests
-check that they agree with :func:`decompose`).
+:func:`decompose_records` gives the same decomposition as read-only tuples
+(:class:`UnitRecord`, the same fields and properties), for the rules' and the players' hot
+loops that decompose a hand at every lead of every simulated hand and only read the result
+(about three times faster; the tests check that it agrees with :func:`decompose`). Units
+stay frozen dataclasses, the form the lessons print.
 
 Decision (RULES §11.1 says "prefer those that keep a larger group whole, then the suit
 order"): when equally ranked cards of different suits could fill a step of a unit, the
@@ -56,7 +57,7 @@ from typing import NamedTuple
 
 from .cards import Card, format_cards
 from .i18n import Listing, Message, Suit, message, plural_message
-from .trump import Trump
+from .trump import EFFECTIVE_SUITS, Trump
 
 SINGLE, PAIR, TRIPLE, TRACTOR, TITANIC = "single", "pair", "triple", "tractor", "titanic"
 
@@ -457,18 +458,6 @@ def decompose_records(cards: Iterable[Card], trump: Trump) -> list[UnitRecord]:
     return _decompose(cards, trump, _record)
 
 
-def decompose_cards(cards: Iterable[Card], trump: Trump) -> list[list[Card]]:
-    """``[unit.cards for unit in decompose(cards, trump)]``, without making the Units.
-
-    For a player that only picks among the units (the random player leads one), the cards
-    are all it needs; the tests check that the two agree."""
-    return _decompose(cards, trump, _cards_only)
-
-
-def _cards_only(kind: str, cards: list[Card], suit: str, high: int, low: int, pairs: int):
-    return cards
-
-
 def _decompose(cards: Iterable[Card], trump: Trump, make) -> list:
     """:func:`decompose`, each unit made by ``make(kind, cards, suit, high, low, pairs)``."""
     ordered = trump.sort(cards)  # grouped by effective suit, strongest first in each
@@ -499,8 +488,6 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> l
     # not yet in a unit are counted by card.index (a list, not a dict of cards).
     step_of = trump.step_by_index  # trump.step(card) is step_of[card.index]
     if len(set(map(id, cards))) == len(cards):
-        if make is _cards_only:  # the cards of each single: no unit to make
-            return [[card] for card in cards]
         if make is _record:  # _record's tuples, made without a call per card
             return [
                 _new_record(
@@ -559,12 +546,6 @@ def _decompose_suit(cards: list[Card], suit: str, trump: Trump, make=_unit) -> l
                 left[card.index] -= width
                 step = step_of[card.index]
                 units.append(make(kind, [card] * width, suit, step, step, 1))
-    if make is _cards_only:  # the singles' cards, without a call per card
-        for card in cards:  # strongest first
-            if left[card.index] > 0:
-                left[card.index] -= 1
-                units.append([card])
-        return units
     for card in cards:  # strongest first
         if left[card.index] > 0:
             left[card.index] -= 1
@@ -620,10 +601,16 @@ def lead_format(cards: Sequence[Card], trump: Trump) -> LeadFormat:
         suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
         first, suit = cards[0], suit_of[cards[0].index]
         if len(cards) == 1:
-            return _short_format(suit, _ONE)
-        if suit_of[cards[1].index] == suit:
-            return _short_format(suit, _PAIR if cards[1] == first else _TWO)
+            return _ONE_CARD[suit]
+        if suit_of[cards[1].index] == suit:  # the same card twice (cards are interned)?
+            return _PAIR_OF[suit] if cards[1] is first else _TWO_CARDS[suit]
     return _long_lead_format(tuple(cards), trump)
+
+
+# the formats of the leads of one or two cards of each effective suit, made once
+_ONE_CARD = {suit: _short_format(suit, _ONE) for suit in EFFECTIVE_SUITS}
+_PAIR_OF = {suit: _short_format(suit, _PAIR) for suit in _ONE_CARD}
+_TWO_CARDS = {suit: _short_format(suit, _TWO) for suit in _ONE_CARD}
 
 
 @lru_cache(maxsize=4096)

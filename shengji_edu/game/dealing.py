@@ -21,6 +21,9 @@ is silent we chose:
   two decks nobody else can hold such a pair).
 * A hand with a fixed trump (the arena's duplicate deals) has no declaring at all.
 
+The deck is shuffled (:func:`shuffled_deck`) and each seat's generator derived
+(:func:`seat_generator`, RULES §9) here too, for :class:`~shengji_edu.game.round.Round`.
+
 Speed: declaring is tracked, not searched. The round keeps which seats have a declaration
 to make (:attr:`~Dealing.declaring_seats`), and while nobody has one
 :meth:`~Dealing.deal_while_nobody_declares` deals the cards up to the next level card or
@@ -30,12 +33,15 @@ is written out as one ``deal`` event per card when the log is read.
 
 from __future__ import annotations
 
+import hashlib
+import random
 from collections.abc import Sequence
 
 from ..bids import no_bid_trump, partner_reinforcement
 from ..cards import Card, as_cards, first_missing, format_cards
 from ..declaring import Declaration, declaration_over, possible_declarations
 from ..i18n import N_, message
+from ..rules import RuleSet
 from . import events as ev
 from .errors import IllegalMove, WrongPhase
 from .public import (
@@ -52,9 +58,50 @@ from .public import (
 BID_TURN = N_("it is seat {turn}'s turn to bid, not seat {seat}'s")
 
 
+def shuffled_deck(rng: random.Random, rules: RuleSet = RuleSet()) -> list[Card]:
+    """The cards of ``rules`` (108 by default) shuffled once with the game's RNG (RULES §8)."""
+    deck = rules.deck()
+    if type(rng) is random.Random:
+        _shuffle(rng, deck)
+    else:
+        rng.shuffle(deck)
+    return deck
+
+
+def _shuffle(rng: random.Random, deck: list) -> None:
+    """``rng.shuffle(deck)`` for a plain ``random.Random``, written out in one loop: the same
+    draws in the same order (``Random.shuffle`` and its ``_randbelow``), so the same deck and
+    the same generator state after it; the tests compare the two."""
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:  # a draw of at least i + 1 is drawn again
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+SEAT_RNG_DOMAIN = "shengji-edu seat generator v1"
+
+
+def seat_generator(seed: int, seat: int) -> random.Random:
+    """The generator of ``seat`` in the hand dealt from ``seed`` (RULES §9).
+
+    Seeded with SHA-256 of a fixed domain string, the seed and the seat: each seat's
+    generator is fixed by the game's seed, but the seed (and so the deal) cannot be worked
+    back from a generator or its state.
+    """
+    data = f"{SEAT_RNG_DOMAIN}|{seat}|".encode("ascii")
+    data += seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
+    digest = hashlib.sha256(data).digest()
+    return random.Random(int.from_bytes(digest, "big"))
+
+
 class Dealing:
     """:class:`~shengji_edu.game.round.Round`'s actions of the deal and the after-deal
     auction, up to the dealer taking the kitty (the state is the round's)."""
+
+    __slots__ = ()  # the state is the round's (Round.__slots__)
 
     def first_receiver(self) -> int:
         """Seat dealt the first card: the dealer the hand began with (first hand: seat 0)."""
@@ -191,7 +238,7 @@ class Dealing:
                 and partner_reinforcement(seat, standing.cards[:1], standing, self.rules)
             ):
                 options.append([standing.cards[0]])  # 对家保 (RULES §12.13)
-            options = tuple(tuple(option) for option in options)
+            options = tuple(map(tuple, options))
             cached = self._declaration_cache[seat] = (key, options)
         return cached[1]
 
@@ -204,10 +251,11 @@ class Dealing:
         return self._declaring_seats
 
     def _update_declaring_seats(self) -> None:
-        declarable = self._declarable
-        self._declaring_seats = tuple(
-            seat for seat in SEATS if declarable[seat] and self._declaration_options(seat)
-        )
+        declarable, seats = self._declarable, []
+        for seat in SEATS:
+            if declarable[seat] and self._declaration_options(seat):
+                seats.append(seat)
+        self._declaring_seats = tuple(seats)
 
     def _declaring_level(self, seat: int) -> int:
         """The level ``seat`` declares with: the hand's level, but in a first hand before

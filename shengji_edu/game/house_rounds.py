@@ -38,6 +38,8 @@ run; the round notes at its start whether one decides the hand (``_house_bidding
 class HouseRounds:
     """The declaring rounds of ``joker_colour`` and ``yield`` (the state is the round's)."""
 
+    __slots__ = ()  # the state is the round's (Round.__slots__)
+
     @property
     def _house_now(self) -> bool:
         """The house rule decides what may be declared at this moment (a first hand under

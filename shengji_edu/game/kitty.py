@@ -36,6 +36,8 @@ class KittyAndOvercalls:
     """:class:`~shengji_edu.game.round.Round`'s actions from the bury to the first lead:
     burying, and the overcall round after it (the state is the round's)."""
 
+    __slots__ = ()  # the state is the round's (Round.__slots__)
+
     def check_bury(self, seat: int, cards: Sequence[Card]) -> list[Card]:
         """Raise if ``seat`` may not bury ``cards`` now; return the cards as a list."""
         self._require(KITTY, N_("cannot bury the kitty now: the hand is in the {phase} phase"))

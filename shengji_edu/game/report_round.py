@@ -36,6 +36,8 @@ RETURN = "return"
 class ReportRound:
     """The report round, the absorbing and the returns (the state is the round's)."""
 
+    __slots__ = ()  # the state is the round's (Round.__slots__)
+
     def _reporting_now(self) -> bool:
         return (
             self.rules.bidding == "report" and self._phase == AUCTION and self._fixed_trump is None

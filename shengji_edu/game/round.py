@@ -32,7 +32,6 @@ writes them out when read; nothing that decides the game reads it.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
 
@@ -44,7 +43,7 @@ from ..rules import RuleSet
 from ..tricks import ThrowResult
 from ..trump import Trump
 from . import events as ev
-from .dealing import Dealing
+from .dealing import Dealing, seat_generator, shuffled_deck
 from .errors import NoSuchSeat, OutOfTurn, WrongPhase
 from .house_rounds import HOUSE_BIDDING, HouseRounds
 from .kitty import KittyAndOvercalls
@@ -105,33 +104,10 @@ __all__ = [
 ]
 
 _new_public = tuple.__new__  # builds a PublicTable without NamedTuple's slower __new__
-_new_view = object.__new__
+_new_view = tuple.__new__  # builds a PlayerView, a tuple (see game.view)
 
 MAX_SEED = 2**64
 """Seeds are whole numbers with ``abs(seed) < 2**64`` (matches and the arena draw 32 bits)."""
-
-
-def shuffled_deck(rng: random.Random, rules: RuleSet = RuleSet()) -> list[Card]:
-    """The cards of ``rules`` (108 by default) shuffled once with the game's RNG (RULES §8)."""
-    deck = rules.deck()
-    rng.shuffle(deck)
-    return deck
-
-
-SEAT_RNG_DOMAIN = "shengji-edu seat generator v1"
-
-
-def seat_generator(seed: int, seat: int) -> random.Random:
-    """The generator of ``seat`` in the hand dealt from ``seed`` (RULES §9).
-
-    Seeded with SHA-256 of a fixed domain string, the seed and the seat: each seat's
-    generator is fixed by the game's seed, but the seed (and so the deal) cannot be worked
-    back from a generator or its state.
-    """
-    data = f"{SEAT_RNG_DOMAIN}|{seat}|".encode("ascii")
-    data += seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
-    digest = hashlib.sha256(data).digest()
-    return random.Random(int.from_bytes(digest, "big"))
 
 
 class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settling):
@@ -145,6 +121,26 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
     must be given, the trump's level must be the dealer team's, it must be built the way the
     rules build trumps (``rules.trump(level, suit)``), and nobody may declare.
     """
+
+    # The state is a fixed set of fields (set in __init__ and in world()): slots are read
+    # and written quicker than a dictionary of this many names, and every action does both.
+    # The public attributes (seed, rules, rng) stay in the instance's dictionary: the class
+    # itself has no attribute of those names.
+    # fmt: off
+    __slots__ = (
+        "__dict__",
+        "_actions", "_at_ace", "_attempted", "_auction_turn", "_bids", "_built_events",
+        "_buried", "_buried_by", "_current", "_deal_levels", "_dealer", "_dealt",
+        "_dealt_cards", "_deck", "_declarable", "_declaration_cache", "_declarations",
+        "_declaring_seats", "_events", "_events_read", "_fallback_dealer",
+        "_fallback_flip", "_fallback_suit", "_first_hand", "_fixed_trump", "_hands",
+        "_house_bidding", "_kitty_cards", "_kitty_flip", "_kitty_holder", "_levels",
+        "_overcall_turn", "_overcalls", "_penalty", "_phase", "_played", "_points",
+        "_report_outcome", "_reports", "_result", "_returns", "_returns_due",
+        "_returns_shown", "_rng_seed", "_seat_rngs", "_shown_kitty", "_starting_dealer",
+        "_tricks", "_trump", "_turn", "_voids", "_wear_ace_hand",
+    )
+    # fmt: on
 
     def __init__(
         self,
@@ -539,37 +535,39 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
         """The public record of the hand right now: what every player has seen, nothing
         hidden (see :mod:`shengji_edu.game.public`). Cheap: it only gathers immutable
         values the round already keeps."""
+        return _new_public(PublicTable, self._record())
+
+    def _record(self) -> tuple:
+        """The values of :attr:`public`, in :class:`PublicTable`'s order: what the record and
+        every view (:meth:`view`) are made of."""
         hands, phase = self._hands, self._phase
-        return _new_public(
-            PublicTable,
-            (
-                self.rules,
-                phase,
-                self._levels,
-                self._starting_dealer,
-                self._dealer,
-                self._first_hand,
-                self._fixed_trump,
-                self._dealt,
-                self._turn if phase == PLAYING else self.turn,  # every view in play
-                self._trump,
-                self._declarations,
-                self._bids,
-                self._kitty_flip,
-                self._tricks,
-                self._current,
-                self._attempted if self._current else None,
-                self._played,
-                self._voids,
-                self._points,
-                self._penalty,
-                (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
-                self._result,
-                self._overcalls,
-                self._returns_shown,
-                self._returns_due,
-                self._shown_kitty,
-            ),
+        return (
+            self.rules,
+            phase,
+            self._levels,
+            self._starting_dealer,
+            self._dealer,
+            self._first_hand,
+            self._fixed_trump,
+            self._dealt,
+            self._turn if phase == PLAYING else self.turn,  # every view in play
+            self._trump,
+            self._declarations,
+            self._bids,
+            self._kitty_flip,
+            self._tricks,
+            self._current,
+            self._attempted if self._current else None,
+            self._played,
+            self._voids,
+            self._points,
+            self._penalty,
+            (len(hands[0]), len(hands[1]), len(hands[2]), len(hands[3])),
+            self._result,
+            self._overcalls,
+            self._returns_shown,
+            self._returns_due,
+            self._shown_kitty,
         )
 
     def seat_rng(self, seat: int) -> random.Random:
@@ -591,15 +589,14 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
             check_seat(seat)
         rng = self._seat_rngs[seat] or self.seat_rng(seat)
         phase = self._phase
-        if phase == PLAYING:  # the common case, every play: make_view's work done in line
-            view = _new_view(PlayerView)
-            view._table = self.public
-            view._seat = seat
-            view._hand = tuple(self._hands[seat])
-            view._rng = rng
-            view._buried = self._buried if self._buried_by == seat else ()
-            view._options = None
-            return view
+        if phase == PLAYING:  # the common case, every play
+            return make_view(
+                self._record(),
+                seat,
+                tuple(self._hands[seat]),
+                rng,
+                self._buried if self._buried_by == seat else (),
+            )
         knows = self._buried_by == seat and phase in (PLAYING, OVERCALL, FINISHED)
         buried = self._buried if knows else ()
         options = None
@@ -608,7 +605,7 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
             options = (
                 self._declaration_options(seat) if declaring and self._may_declare_now(seat) else ()
             )
-        return make_view(self.public, seat, tuple(self._hands[seat]), rng, buried, options)
+        return make_view(self._record(), seat, tuple(self._hands[seat]), rng, buried, options)
 
     # --- what-if worlds for search --------------------------------------------------------
     def what_if(self, hands: Sequence[Sequence[Card]], buried: Sequence[Card], seed: int) -> Round:

@@ -35,6 +35,8 @@ ACE = 14
 class Settling:
     """:class:`~shengji_edu.game.round.Round`'s settlement (the state is the round's)."""
 
+    __slots__ = ()  # the state is the round's (Round.__slots__)
+
     def _settle(self) -> None:
         trump = self._trump
         dealer = self._dealer

@@ -40,6 +40,22 @@ _ORDER = tuple(tuple((first + i) % 4 for i in range(4)) for first in range(4))
 """The four seats in play order from each seat (from seat 2: 2, 3, 0, 1)."""
 
 
+ANSWERS_FROM_OWN_CARDS = "answers_from_own_cards"
+
+
+def answers_from_own_cards(declare):
+    """Mark a player's ``declare`` method as one whose answer depends only on the player's
+    hand, its legal declarations and the hand's level, and that draws nothing from
+    ``view.rng``: asked again with the same three, it answers the same.
+
+    During the deal the table asks every seat with a declaration after every card; a marked
+    player that passed is asked again only once it got another card or someone declared
+    (it would pass again), so the hand is the same card for card with fewer questions. The
+    mark is on the method: a subclass that overrides ``declare`` is asked every time."""
+    setattr(declare, ANSWERS_FROM_OWN_CARDS, True)
+    return declare
+
+
 class PlayerError(RuntimeError):
     """A computer player returned a move the engine rejected: a bug in that player.
 
@@ -67,8 +83,10 @@ class Table:
         if len(players) != 4:
             raise ValueError(f"a table needs 4 players, got {len(players)}")
         for seat, player in enumerate(players):
-            if player is not None and not all(
-                callable(getattr(player, name, None)) for name in ("declare", "bury", "play")
+            if player is not None and not (
+                callable(getattr(player, "declare", None))
+                and callable(getattr(player, "bury", None))
+                and callable(getattr(player, "play", None))
             ):
                 raise ValueError(
                     f"seat {seat}'s player has no declare, bury and play methods: "
@@ -77,6 +95,7 @@ class Table:
         self.round = round_
         self.players = list(players)
         self._final_round_done = False
+        self._passed: list[tuple | None] = [None] * 4  # see _declaration_round
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now (the player gets this; never the round itself)."""
@@ -99,18 +118,34 @@ class Table:
         self._declaration_round(receiver)
 
     def _declaration_round(self, first: int) -> None:
+        """Ask the seats with a declaration, in play order from ``first`` (who just got a
+        card). A player whose ``declare`` is marked :func:`answers_from_own_cards` and
+        passed is not asked again until it got a card or someone declared (under RULES §8's
+        declaring): it would pass again (the same hand, options and level), so the game is
+        the same."""
         rnd = self.round
         declaring = rnd.declaring_seats
         if not declaring:  # nobody has anything to declare
             return
-        players, may_declare = self.players, rnd.may_declare
+        players, may_declare, passed = self.players, rnd.may_declare, self._passed
+        dealt, declarations = rnd.dealt, rnd.declarations
+        start = rnd.first_receiver()
+        plain = rnd.rules.bidding == "during_deal"  # RULES §8 (the house rounds ask every time)
         for seat in _ORDER[first]:
             player = players[seat]
-            if player is not None and seat in declaring and may_declare(seat):
-                choice = player.declare(rnd.view(seat))  # self.view(seat)
-                if choice:
-                    self._apply(seat, "declare", choice)
-                    declaring = rnd.declaring_seats  # a declaration can change who has one
+            if player is None or seat not in declaring:
+                continue
+            # the cards dealt to seat so far, and the declarations it has seen
+            asked = (player, (dealt + 3 - (seat - start) % 4) // 4, declarations)
+            if passed[seat] == asked or not may_declare(seat):
+                continue
+            choice = player.declare(rnd.view(seat))  # self.view(seat)
+            if choice:
+                self._apply(seat, "declare", choice)
+                declaring = rnd.declaring_seats  # a declaration can change who has one
+                declarations = rnd.declarations
+            elif plain and getattr(player.declare, ANSWERS_FROM_OWN_CARDS, False):
+                passed[seat] = asked
 
     def finish_deal(self) -> None:
         """The extra declaration round after the last card, then end the deal."""
@@ -125,16 +160,7 @@ class Table:
         rnd = self.round
         phase = rnd.phase
         if phase == PLAYING:  # the common case first
-            seat = rnd.turn
-            player = self.players[seat]
-            if player is None:
-                return False  # a person's turn
-            cards = player.play(rnd.view(seat))
-            try:  # what _apply does, in line: this runs for every card of every trick
-                rnd.play(seat, cards)
-            except (IllegalAction, CardParseError) as exc:
-                self._refuse(seat, "play", exc)
-            return True
+            return self._play(once=True)
         if phase == DEALING:  # nobody's turn: people declare when they like, nobody waits
             if rnd.dealt < rnd.rules.dealt_cards:
                 self.deal_one()
@@ -197,10 +223,34 @@ class Table:
                 else:
                     self._declaration_round(rnd.deal_while_nobody_declares())
                 dealt = rnd.dealt
-        step = self.step
-        while step():
+        step, play = self.step, self._play
+        while play(once=False) if rnd.phase == PLAYING else step():
             pass
         return rnd
+
+    def _play(self, once: bool) -> bool:
+        """The players' leads and follows while the hand is in play (only the next one if
+        ``once``): each is asked with its view and its cards go to ``round.play``, which
+        checks them (what :meth:`_apply` does, in line). False when a person must play.
+
+        :meth:`step` makes one play; :meth:`run` plays every trick in one call."""
+        rnd, players = self.round, self.players
+        if rnd.phase != PLAYING:
+            return True
+        seat = rnd.turn
+        while seat is not None:  # after a play the hand is in play, or finished (no turn)
+            player = players[seat]
+            if player is None:
+                return False  # a person's turn
+            cards = player.play(rnd.view(seat))
+            try:
+                rnd.play(seat, cards)
+            except (IllegalAction, CardParseError) as exc:
+                self._refuse(seat, "play", exc)
+            if once:
+                break
+            seat = rnd.turn
+        return True
 
     def _apply(self, seat: int, action: str, cards) -> None:
         try:

@@ -1,9 +1,14 @@
 """What a player sees: its own hand and the table's public record, and nothing else.
 
-A :class:`PlayerView` is four things and no more: the :class:`~.public.PublicTable` (what
-the whole table has seen), the seat, that seat's hand (a tuple), that seat's own generator
-and, for the seat that buried the kitty last (the dealer, or with ``overcall_after_bury``
-the last overcaller), the kitty it buried. It keeps no reference to the
+A :class:`PlayerView` is four things and no more: the public record
+(:class:`~.public.PublicTable`, what the whole table has seen), the seat, that seat's hand
+(a tuple), that seat's own generator and, for the seat that buried the kitty last (the
+dealer, or with ``overcall_after_bury`` the last overcaller), the kitty it buried. (What
+the seat may declare and the cards led are worked out from these once, as it is made.)
+Every decision gets a new view, so it is made cheaply: one immutable tuple of those
+values, each read by its name as a named tuple's fields are; the record's fields are the
+view's attributes (``view.trump``, ``view.current_trick``), and :attr:`PlayerView.public`
+gathers them into a :class:`~.public.PublicTable` when asked. It keeps no reference to the
 :class:`~shengji_edu.game.round.Round` and everything it returns is immutable (tuples,
 frozensets, frozen dataclasses, cards, ints, strings) or freshly made for the caller (the
 lists of :attr:`PlayerView.legal_declarations`): nothing a player does to what it is given
@@ -34,12 +39,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import ALL_CARDS, Card, CardParseError, as_cards, first_missing, format_cards
-from ..declaring import Declaration, overcall_strength, possible_declarations, possible_overcalls
+from ..declaring import overcall_strength, possible_declarations, possible_overcalls
 from ..follow import check_follow
 from ..i18n import message
-from ..rules import RuleSet
 from ..tricks import check_lead
-from ..trump import Trump
 from ..verdict import Verdict
 from .errors import BadGuess, RecordError
 from .public import (
@@ -49,7 +52,6 @@ from .public import (
     OVERCALL,
     PLAYING,
     PublicTable,
-    Trick,
     _Reader,
     bury_refusal,
     check_seat,
@@ -65,27 +67,55 @@ PLAYER_VIEW_FORMAT = "shengji-edu player view"
 PLAYER_VIEW_VERSION = 1
 
 
-class PlayerView:
+try:  # the read-only field of a named tuple, as collections.namedtuple makes it
+    from _collections import _tuplegetter
+except ImportError:  # another Python: the same thing as a property
+    from operator import itemgetter
+
+    def _tuplegetter(index: int, doc: str) -> property:
+        return property(itemgetter(index), doc=doc)
+
+
+def _field(name: str, doc: str):
+    """The read-only attribute of a view for the public record's field ``name``."""
+    return _tuplegetter(PublicTable._fields.index(name), doc)
+
+
+_RECORD = len(PublicTable._fields)
+"""A view holds the public record's values first, in :class:`PublicTable`'s order."""
+_SEAT, _HAND, _RNG, _BURIED, _OPTIONS, _LEAD = range(_RECORD, _RECORD + 6)
+
+
+class PlayerView(tuple):
     """What seat ``seat`` can see of a hand right now: ``round.view(seat)`` (or
     ``table.view(seat)``, the same thing).
 
     The view is a snapshot: it does not change when the game goes on (ask for a new one).
     Other processes rebuild one with :meth:`from_data`; tests with :meth:`from_parts`.
+
+    Every decision of every player gets a new view, so it is made as cheaply as Python
+    allows: one immutable tuple of the public record's values (in :class:`PublicTable`'s
+    order, each read by its name, as a named tuple's fields are), then the seat, the hand,
+    the generator, the kitty this seat buried, the declarations it may make and the cards
+    led. Read it by its names; :attr:`public` is the record as a :class:`PublicTable`.
     """
 
-    __slots__ = ("_table", "_seat", "_hand", "_rng", "_buried", "_options")
+    __slots__ = ()
 
-    _table: PublicTable
-    _seat: int
-    _hand: tuple[Card, ...]
-    _rng: random.Random
-    _buried: tuple[Card, ...]
-
-    def __init__(self, *_args: object, **_kwargs: object) -> None:
+    def __new__(cls, *_args: object, **_kwargs: object) -> PlayerView:
         raise TypeError(
             "a PlayerView is not made directly: ask the game for one, round.view(seat) or "
             "table.view(seat)"
         )
+
+    # a view is equal only to itself, as any object (not to a tuple of the same values)
+    __hash__ = object.__hash__
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other
 
     _build_world: Callable[..., Round]
     """``Round.world``, set by :mod:`shengji_edu.game.round` (which imports this module, not
@@ -105,148 +135,150 @@ class PlayerView:
             raise ValueError("a view's table must be a PublicTable")
         if not isinstance(rng, random.Random):
             raise ValueError("a view's rng must be a random.Random")
-        view = object.__new__(cls)
-        _fill(view, table, check_seat(seat), tuple(as_cards(hand)), rng, tuple(as_cards(buried)))
-        return view
+        hand, buried = tuple(as_cards(hand)), tuple(as_cards(buried))
+        return make_view(tuple(table), check_seat(seat), hand, rng, buried)
 
     def __reduce__(self):  # copies and pickles rebuild through from_parts
-        return (
-            PlayerView.from_parts,
-            (self._table, self._seat, self._hand, self._rng, self._buried),
-        )
+        return (PlayerView.from_parts, (self.public, self.seat, self.hand, self.rng, self[_BURIED]))
 
     def __repr__(self) -> str:
-        return (
-            f"<PlayerView seat={self._seat} phase={self._table.phase} hand={len(self._hand)} cards>"
-        )
+        return f"<PlayerView seat={self.seat} phase={self.phase} hand={len(self.hand)} cards>"
 
     # --- who and what ------------------------------------------------------------------
-    @property
-    def seat(self) -> int:
-        return self._seat
-
-    @property
-    def hand(self) -> tuple[Card, ...]:
-        """This player's cards (during the deal: the cards received so far)."""
-        return self._hand
-
-    @property
-    def rng(self) -> random.Random:
-        """This seat's own generator (RULES §9): draw from it freely; it is nobody else's."""
-        return self._rng
+    seat = _tuplegetter(_SEAT, "This player's seat.")
+    hand = _tuplegetter(_HAND, "This player's cards (during the deal: the cards received so far).")
+    rng = _tuplegetter(
+        _RNG, "This seat's own generator (RULES §9): draw from it freely; it is nobody else's."
+    )
 
     @property
     def public(self) -> PublicTable:
-        """The whole public record (what every player at the table has seen)."""
-        return self._table
+        """The whole public record (what every player at the table has seen), made when
+        asked: a player that reads it often keeps it."""
+        return _new_public(PublicTable, self[:_RECORD])
+
+    # the public record's fields, by their names (PublicTable's)
+    rules = _field("rules", "The rules of the hand.")
+    phase = _field("phase", "The phase of the hand.")
+    levels = _field("levels", "Both teams' levels as the hand began.")
+    starting_dealer = _field(
+        "starting_dealer", "The dealer the hand began with (None in a first hand)."
+    )
+    dealer = _field("dealer", "The dealer (None in a first hand until someone declares).")
+    first_hand = _field("first_hand", "Whether this is the first hand of a match.")
+    fixed_trump = _field("fixed_trump", "The trump fixed in advance (arena deals), or None.")
+    dealt = _field("dealt", "How many cards of the deal have been dealt so far.")
+    turn = _field("turn", "Whose decision the game waits for (None while dealing).")
+    trump = _field("trump", "The trump once declaring is over (None before).")
+    declarations = _field(
+        "declarations", "The declarations of the deal (and the after-deal auction)."
+    )
+    kitty_flip = _field("kitty_flip", "The kitty card turned up when nobody declared.")
+    tricks = _field("tricks", "The finished tricks.")
+    current_trick = _field("current_trick", "The running trick's plays so far, as (seat, cards).")
+    attempted = _field("attempted", "The running trick's failed throw (all the leader tried).")
+    played_cards = _field("played_cards", "Every card played to a trick so far, in order.")
+    defender_points = _field("defender_points", "Points the defenders have won in tricks so far.")
+    penalty = _field("penalty", "Net throw penalty for the defenders so far.")
+    result = _field("result", "How the hand ended (None until it has).")
+    overcalls = _field(
+        "overcalls", "The overcall round so far: (seat, its overcall) or (seat, None) for a pass."
+    )
+    lead = _tuplegetter(_LEAD, "Cards led in the running trick; None when this player is to lead.")
 
     @property
-    def rules(self) -> RuleSet:
-        return self._table.rules
+    def buried(self) -> tuple[Card, ...]:
+        """The kitty this player buried, while it is the kitty (empty unless this seat
+        buried last: the dealer, or with ``overcall_after_bury`` the last overcaller). With
+        ``open_kitty`` (RULES §12.11) every player sees it: it is ``open_kitty``."""
+        return self[_BURIED] or self[_OPEN_KITTY]
 
-    @property
-    def phase(self) -> str:
-        return self._table.phase
+    bids = _field(
+        "bids",
+        "The after-deal bids so far: (seat, cards) or (seat, None) for a pass; under "
+        'bidding="report" empty until all four have answered, then every answer.',
+    )
 
-    @property
-    def turn(self) -> int | None:
-        return self._table.turn
+    def reported(self, seat: int) -> tuple[Card, ...] | None:
+        """The cards ``seat`` reported (``None``: it passed, or nothing is shown yet)."""
+        for who, cards in self.bids:
+            if who == seat:
+                return cards
+        return None
 
-    @property
-    def dealt(self) -> int:
-        """How many cards of the deal have been dealt so far."""
-        return self._table.dealt
+    returns = _field("returns", "The returns made so far as (giver, receiver, number of cards).")
+    returns_due = _field(
+        "returns_due", "The seats still owed a return, in order (the first is owed now)."
+    )
+    open_kitty = _field(
+        "open_kitty",
+        "The buried cards, shown to everyone with rules.open_kitty (RULES §12.11); empty "
+        "otherwise and before the bury.",
+    )
 
-    @property
-    def trump(self) -> Trump | None:
-        return self._table.trump
-
-    @property
-    def level_rank(self) -> int:
-        return self._table.level_rank
-
-    @property
-    def levels(self) -> tuple[int, int]:
-        return self._table.levels
-
-    @property
-    def dealer(self) -> int | None:
-        return self._table.dealer
+    # the record's derived facts: PublicTable's own, which read only the fields above
+    level_rank = PublicTable.level_rank
+    standing_declaration = PublicTable.standing_declaration
+    overcall_floor = PublicTable.overcall_floor
+    buried_by = PublicTable.buried_by
+    declaring_closed = PublicTable.declaring_closed
 
     @property
     def partner(self) -> int:
-        return (self._seat + 2) % 4
+        return (self.seat + 2) % 4
 
     @property
     def is_dealer_team(self) -> bool:
-        dealer = self._table.dealer
-        return dealer is not None and team_of(dealer) == team_of(self._seat)
+        dealer = self.dealer
+        return dealer is not None and team_of(dealer) == team_of(self.seat)
 
     # --- declaring ---------------------------------------------------------------------
     @property
-    def standing_declaration(self) -> Declaration | None:
-        return self._table.standing_declaration
-
-    @property
-    def declarations(self) -> tuple[Declaration, ...]:
-        return self._table.declarations
-
-    @property
     def legal_declarations(self) -> list[list[Card]]:
         """What this player may declare right now (fresh lists: yours to keep or change)."""
-        if self._options is not None:  # the round's own answer for this seat, worked out once
-            return [list(option) for option in self._options]
-        table = self._table  # a view made without the round (a what-if world): §8's ladder
-        if table.fixed_trump is not None:
+        options = self[_OPTIONS]
+        if options is not None:  # the round's own answer for this seat, worked out once
+            return list(map(list, options))
+        # a view made without the round (a what-if world): §8's ladder
+        if self.fixed_trump is not None:
             return []
-        if table.phase == DEALING:
-            allowed = table.rules.bidding == "during_deal" and table.dealt > 0
+        if self.phase == DEALING:
+            allowed = self.rules.bidding == "during_deal" and self.dealt > 0
         else:
-            allowed = table.phase == AUCTION and table.turn == self._seat
+            allowed = self.phase == AUCTION and self.turn == self.seat
         if not allowed:
             return []
-        if table.declaring_closed:  # wearing the A (RULES §12.12): nobody declares
+        if self.declaring_closed:  # wearing the A (RULES §12.12): nobody declares
             return []
-        level = table.level_rank
-        if table.dealer is None and not table.declarations:  # a first hand: one's own level
-            level = table.levels[self._seat % 2]
+        level = self.level_rank
+        if self.dealer is None and not self.declarations:  # a first hand: one's own level
+            level = self.levels[self.seat % 2]
         return possible_declarations(
-            self._hand,
+            self.hand,
             level,
-            table.standing_declaration,
-            table.rules.decks,
-            self._seat,
-            joker_bids=table.rules.joker_bids,
+            self.standing_declaration,
+            self.rules.decks,
+            self.seat,
+            joker_bids=self.rules.joker_bids,
         )
 
     # --- overcalling after the bury (RULES §11.3) ----------------------------------------
     @property
-    def overcalls(self) -> tuple[tuple[int, Declaration | None], ...]:
-        """The overcall round so far: (seat, its overcall) or (seat, None) for a pass."""
-        return self._table.overcalls
-
-    @property
-    def overcall_floor(self) -> Declaration | None:
-        """What an overcall must beat now (see :attr:`PublicTable.overcall_floor`)."""
-        return self._table.overcall_floor
-
-    @property
     def legal_overcalls(self) -> list[list[Card]]:
         """What this player may overcall with right now (fresh lists; empty unless it is
         this player's turn in the overcall round)."""
-        table = self._table
-        if table.phase != OVERCALL or table.turn != self._seat:
+        if self.phase != OVERCALL or self.turn != self.seat:
             return []
-        floor = table.overcall_floor
+        floor = self.overcall_floor
         if floor is None:
             return []
         return possible_overcalls(
-            self._hand, table.level_rank, floor, table.rules.decks, table.rules.joker_bids
+            self.hand, self.level_rank, floor, self.rules.decks, self.rules.joker_bids
         )
 
     def check_overcall(self, cards: Sequence[Card] | str) -> str:
         """Why overcalling with ``cards`` would be refused ("" if it would be accepted)."""
-        table = self._table
+        table = self
         if table.phase != OVERCALL:
             return str(
                 message(
@@ -254,24 +286,24 @@ class PlayerView:
                     phase=phase_name(table.phase),
                 )
             )
-        if table.turn != self._seat:
+        if table.turn != self.seat:
             return str(
                 message(
                     "it is seat {turn}'s turn to overcall or pass, not seat {seat}'s",
                     turn=table.turn,
-                    seat=self._seat,
+                    seat=self.seat,
                 )
             )
         try:
             cards = as_cards(cards)
         except CardParseError as exc:
             return str(exc)
-        missing = first_missing(cards, self._hand)
+        missing = first_missing(cards, self.hand)
         if missing is not None:
             return str(
                 message(
                     "seat {seat} does not hold {card}: overcall with your cards",
-                    seat=self._seat,
+                    seat=self.seat,
                     card=missing,
                 )
             )
@@ -287,85 +319,21 @@ class PlayerView:
 
     # --- the play ----------------------------------------------------------------------
     @property
-    def lead(self) -> tuple[Card, ...] | None:
-        """Cards led in the running trick; ``None`` when this player is to lead."""
-        current = self._table.current_trick  # the table's lead, read without its property
-        return current[0][1] if current else None
-
-    @property
-    def current_trick(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-        return self._table.current_trick
-
-    @property
-    def tricks(self) -> tuple[Trick, ...]:
-        return self._table.tricks
-
-    @property
-    def played_cards(self) -> tuple[Card, ...]:
-        return self._table.played_cards
-
-    @property
-    def defender_points(self) -> int:
-        return self._table.defender_points
-
-    @property
-    def penalty(self) -> int:
-        """Net throw penalty for the defenders so far."""
-        return self._table.penalty
-
-    # --- reports and returns (RULES §12.5) ----------------------------------------------
-    @property
-    def bids(self) -> tuple[tuple[int, tuple[Card, ...] | None], ...]:
-        """The after-deal bids so far: (seat, cards) or (seat, None) for a pass; under
-        ``bidding="report"`` empty until all four have answered, then every answer."""
-        return self._table.bids
-
-    def reported(self, seat: int) -> tuple[Card, ...] | None:
-        """The cards ``seat`` reported (``None``: it passed, or nothing is shown yet)."""
-        for who, cards in self._table.bids:
-            if who == seat:
-                return cards
-        return None
-
-    @property
-    def returns(self) -> tuple[tuple[int, int, int], ...]:
-        """The returns made so far as (giver, receiver, number of cards)."""
-        return self._table.returns
-
-    @property
-    def returns_due(self) -> tuple[int, ...]:
-        """The seats still owed a return, in order (the first is owed now)."""
-        return self._table.returns_due
-
-    @property
-    def buried(self) -> tuple[Card, ...]:
-        """The kitty this player buried, while it is the kitty (empty unless this seat
-        buried last: the dealer, or with ``overcall_after_bury`` the last overcaller). With
-        ``open_kitty`` (RULES §12.11) every player sees it: it is ``open_kitty``."""
-        return self._buried or self._table.open_kitty
-
-    @property
     def kitty_holder(self) -> int | None:
         """In the kitty phase, the seat that holds the kitty and must bury it (else None)."""
-        table = self._table
-        return table.turn if table.phase == KITTY else None
-
-    @property
-    def buried_by(self) -> int | None:
-        """The seat whose bury is the kitty now (``None`` before the first bury)."""
-        return self._table.buried_by
+        return self.turn if self.phase == KITTY else None
 
     def voids(self, seat: int) -> frozenset[str]:
         """Effective suits ``seat`` has shown it is out of."""
-        return self._table.voids[check_seat(seat)]
+        return self[_VOIDS][check_seat(seat)]
 
     def hand_sizes(self) -> tuple[int, ...]:
-        return self._table.hand_sizes
+        return self[_HAND_SIZES]
 
     def check(self, cards: Sequence[Card] | str) -> Verdict:
         """Would this lead or follow be accepted? (Throws are checked only when played.)"""
-        trump = self._table.trump
-        if self._table.phase != PLAYING or trump is None:
+        trump = self.trump
+        if self.phase != PLAYING or trump is None:
             reason = message(
                 "cards are played in the playing phase, not {phase}",
                 phase=phase_name(self.phase),
@@ -375,14 +343,14 @@ class PlayerView:
             cards = as_cards(cards)
         except CardParseError as exc:
             return Verdict(False, str(exc))
-        lead = self._table.lead
+        lead = self.lead
         if lead is None:
-            return check_lead(self._hand, cards, trump)
-        return check_follow(self._hand, lead, cards, trump)
+            return check_lead(self.hand, cards, trump)
+        return check_follow(self.hand, lead, cards, trump)
 
     def check_bury(self, cards: Sequence[Card] | str) -> str:
         """Why burying ``cards`` would be refused ("" if it would be accepted)."""
-        table = self._table
+        table = self
         if table.phase != KITTY:
             return str(
                 message(
@@ -390,7 +358,7 @@ class PlayerView:
                     phase=phase_name(table.phase),
                 )
             )
-        if self._seat != table.turn:
+        if self.seat != table.turn:
             if table.turn == table.dealer:
                 return str(
                     message("only the dealer (seat {seat}) buries the kitty", seat=table.dealer)
@@ -405,7 +373,7 @@ class PlayerView:
             cards = as_cards(cards)
         except CardParseError as exc:
             return str(exc)
-        return bury_refusal(self._hand, cards, table.rules)
+        return bury_refusal(self.hand, cards, table.rules)
 
     # --- worlds for search -------------------------------------------------------------
     def what_if(self, hands: Sequence[Sequence[Card]], buried: Sequence[Card], seed: int) -> Round:
@@ -417,13 +385,13 @@ class PlayerView:
         """
         if isinstance(hands, Sequence) and len(hands) == 4 and not isinstance(hands, str):
             try:
-                mine = sorted(as_cards(hands[self._seat]))
+                mine = sorted(as_cards(hands[self.seat]))
             except CardParseError as exc:
                 raise BadGuess(f"a what-if hand is not cards: {exc}") from None
-            if mine != sorted(self._hand):
+            if mine != sorted(self.hand):
                 raise BadGuess("a guess must leave this player's own hand as it is")
         try:
-            return PlayerView._build_world(self._table, hands, buried, seed)
+            return PlayerView._build_world(self.public, hands, buried, seed)
         except CardParseError as exc:
             raise BadGuess(f"a what-if guess holds something that is not a card: {exc}") from None
 
@@ -448,16 +416,16 @@ class PlayerView:
         """
         state = None
         if rng:
-            version, internal, gauss = self._rng.getstate()
+            version, internal, gauss = self.rng.getstate()
             state = [version, list(internal), gauss]
         return {
             "format": PLAYER_VIEW_FORMAT,
             "version": PLAYER_VIEW_VERSION,
-            "seat": self._seat,
-            "hand": format_cards(self._hand),
-            "buried": format_cards(self._buried),
+            "seat": self.seat,
+            "hand": format_cards(self.hand),
+            "buried": format_cards(self[_BURIED]),
             "rng": state,
-            "table": self._table.to_data(),
+            "table": self.public.to_data(),
         }
 
     @classmethod
@@ -501,37 +469,30 @@ class PlayerView:
 
 
 def make_view(
-    table: PublicTable,
+    record: tuple,
     seat: int,
     hand: tuple,
     rng: random.Random,
     buried: tuple,
     options: tuple | None = None,
-):
-    """The engine's fast way to a view (:meth:`Round.view`): parts already checked.
+) -> PlayerView:
+    """The engine's way to a view (:meth:`Round.view`): parts already checked.
 
-    ``options`` is what the seat may declare, when the round has worked it out already (it
-    is what :attr:`PlayerView.legal_declarations` would compute from the view's hand)."""
-    view = _new_view(PlayerView)
-    view._table = table
-    view._seat = seat
-    view._hand = hand
-    view._rng = rng
-    view._buried = buried
-    view._options = options
-    return view
+    ``record`` is the public record's values in :class:`PublicTable`'s order (a plain tuple,
+    or the record itself). ``options`` is what the seat may declare, when the round has
+    worked it out already (it is what :attr:`PlayerView.legal_declarations` would compute
+    from the view's hand)."""
+    current = record[_CURRENT]
+    lead = current[0][1] if current else None
+    return _new_view(PlayerView, record + (seat, hand, rng, buried, options, lead))
 
 
-_new_view = object.__new__
-
-
-def _fill(view: PlayerView, table, seat, hand, rng, buried) -> None:
-    view._table = table
-    view._seat = seat
-    view._hand = hand
-    view._rng = rng
-    view._buried = buried
-    view._options = None
+_new_view = tuple.__new__
+_new_public = tuple.__new__
+_CURRENT = PublicTable._fields.index("current_trick")
+_VOIDS = PublicTable._fields.index("voids")
+_HAND_SIZES = PublicTable._fields.index("hand_sizes")
+_OPEN_KITTY = PublicTable._fields.index("open_kitty")
 
 
 # --- sampling the unseen cards -----------------------------------------------------------------

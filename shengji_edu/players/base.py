@@ -16,6 +16,12 @@ and, optionally, a fourth:
   kitty into its hand and is asked ``bury(view)``. A player without an ``overcall`` method
   always passes, so players written before overcalling existed play every variant.
 
+During the deal the table asks every seat that could declare after every card. A player
+whose ``declare`` answers only from its hand, its legal declarations and the hand's level
+(and draws nothing from ``view.rng``) may mark the method with
+:func:`~shengji_edu.game.table.answers_from_own_cards`: after it passes, it is asked again
+only once it got another card or someone declared (the rollout player does this).
+
 The view shows only what that player may know: its own hand, every card played so far, the
 trump, the running trick, who has shown a void in which suit, the points, how many cards
 each player holds, every declaration and overcall, and the kitty only if it buried it last.

@@ -10,8 +10,9 @@ tricks per decision with greedy players in every seat, so those players must be 
   :func:`~.greedy.win_cheaply`, :func:`~.greedy.discard_low`) with the same keys and ties,
   the trick's winner found once for all of them;
 * :func:`follow_several` follows longer leads, each candidate's cost worked out once;
-* :func:`rollout_lead` leads through :class:`LeadContext`, which decomposes a suit only when
-  a rule asks about it and judges each unseen unit once;
+* :func:`~.rollout_leads.rollout_lead` leads through
+  :class:`~.rollout_leads.LeadContext`, which decomposes a suit only when a rule asks about
+  it and judges each unseen unit once (in :mod:`.rollout_leads`);
 * :func:`candidate_follows`, :func:`cheapest` and the cost tables here are greedy's, on card
   indices.
 
@@ -36,36 +37,38 @@ from itertools import combinations, islice
 from ..burying import first_legal_bury
 from ..cards import ALL_CARDS, Card
 from ..follow import iter_legal_follows, multiset_combinations, random_follow
+from ..game.table import answers_from_own_cards
 from ..tricks import play_key
 from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
-from ..units import (
-    PAIR,
-    SINGLE,
-    TITANIC,
-    TRACTOR,
-    WIDTHS,
-    UnitRecord,
-    decompose_records,
-    lead_format,
-)
+from ..units import lead_format
 from .base import PlayerView, trump_of
 from .greedy import (
     CANDIDATE_LIMIT,
-    SIDE_SUITS,
     GreedyBidding,
     card_cost,
     declaring_level,
     option_suit,
-    wear_the_ace,
 )
 from .knowledge import (
     check_name,
-    strongest_unseen_top,
-    unseen_counts,
-    unseen_groups,
-    unseen_in,
+)
+from .rollout_knowledge import (
     winner_and_key,
 )
+from .rollout_leads import LeadContext, rollout_lead
+
+__all__ = [
+    "LeadContext",
+    "RolloutPlayer",
+    "bury_low_cards",
+    "candidate_follows",
+    "cheapest",
+    "declare_good_suit",
+    "follow_several",
+    "follow_single",
+    "held_by_index",
+    "rollout_lead",
+]
 
 
 class RolloutPlayer(GreedyBidding):
@@ -76,6 +79,7 @@ class RolloutPlayer(GreedyBidding):
     def __init__(self, name: str = "greedy") -> None:
         self.name = check_name(name)
 
+    @answers_from_own_cards  # the table asks again only when the hand or options changed
     def declare(self, view: PlayerView) -> list[Card] | None:
         return declare_good_suit(view)
 
@@ -100,7 +104,10 @@ def declare_good_suit(view: PlayerView) -> list[Card] | None:
     if not options:
         return None
     hand, level = view.hand, declaring_level(view)
-    plain = [c.suit for c in hand if not c.is_joker and c.rank != level]  # not level, not joker
+    plain = []  # the suits of the cards that are neither level cards nor jokers
+    for card in hand:
+        if not card.is_joker and card.rank != level:
+            plain.append(card.suit)
     high = len(hand) - len(plain)  # the level cards and jokers
     best, best_score = None, 0.0
     for cards in options:
@@ -197,8 +204,10 @@ def _play_cost(play: Sequence[Card], held: list[int], costs: tuple[int, ...]) ->
             + (8 if held[first] >= 2 else 0)
             + (8 if held[second] >= 2 else 0)
         )
-    indices = [card.index for card in play]
-    cost = sum([costs[index] for index in indices])
+    indices, cost = [], 0
+    for card in play:
+        indices.append(card.index)
+        cost += costs[card.index]
     for index in set(indices):  # each card of the play once: does it split a group?
         if held[index] >= 2 and indices.count(index) < held[index]:
             cost += 8
@@ -219,18 +228,23 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
     trump = view.trump
     lead = view.lead
     assert trump is not None and lead is not None
-    hand = view.hand
-    suit = trump.suit_of(lead[0])
-    forced = trump.cards_of(hand, suit)
+    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
+    suit = suit_of[lead[0].index]
+    forced = []  # the hand's cards of the led suit
+    for card in view.hand:
+        if suit_of[card.index] == suit:
+            forced.append(card)
     if len(forced) >= len(lead):
         if len(lead) == 1:  # what iter_legal_follows lists for a single: each suit card once
             return [[card] for card in islice(dict.fromkeys(trump.sort(forced)), limit)]
         if len(lead) == 2:  # a pair or two cards led: what iter_legal_follows lists
             return _two_card_follows(forced, lead[0] is lead[1], trump)[:limit]
-        return list(islice(iter_legal_follows(hand, lead, trump), limit))
+        return list(islice(iter_legal_follows(view.hand, lead, trump), limit))
     extra = len(lead) - len(forced)
-    suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
-    others = [c for c in hand if suit_of[c.index] != suit]
+    others = []  # the hand's other cards
+    for card in view.hand:
+        if suit_of[card.index] != suit:
+            others.append(card)
     costs = _card_costs(trump)  # card_cost(c, trump) is costs[c.index]
     if extra == 1 and others:  # sorted(...)[:1]: the first card of the least key, unsorted
         by_cost = [costs[c.index] for c in others]
@@ -239,16 +253,23 @@ def candidate_follows(view: PlayerView, limit: int = CANDIDATE_LIMIT) -> list[li
             [*forced, others[by_cost.index(min(by_cost))]],
             [*forced, others[by_points.index(min(by_points))]],
         ]
-    else:
+    else:  # sorted(others, key=...)[:extra], each key worked out once (a stable sort)
+        by_cost, by_points = [], []
+        for card in others:
+            by_cost.append(costs[card.index])
+            by_points.append((-card.points, costs[card.index]))
+        order = range(len(others))
+        pick = others.__getitem__
         plays = [
-            forced + sorted(others, key=lambda c: costs[c.index])[:extra],
-            forced + sorted(others, key=lambda c: (-c.points, costs[c.index]))[:extra],
+            forced + list(map(pick, sorted(order, key=by_cost.__getitem__)[:extra])),
+            forced + list(map(pick, sorted(order, key=by_points.__getitem__)[:extra])),
         ]
     trumps = [c for c in others if suit_of[c.index] == TRUMP]
     if not forced and suit != TRUMP and len(trumps) >= extra:
         plays += islice(multiset_combinations(trump.sort(trumps), extra), limit // 2)
     if len(lead) >= 3:  # many ways to choose the extras: add a few random legal ones
-        plays += [random_follow(hand, lead, trump, view.rng) for _ in range(2)]
+        hand, rng = view.hand, view.rng
+        plays += [random_follow(hand, lead, trump, rng), random_follow(hand, lead, trump, rng)]
     return plays
 
 
@@ -281,28 +302,43 @@ def follow_single(view: PlayerView) -> list[Card]:
     :func:`candidate_follows`, then greedy's ``feed_partner``, ``win_cheaply`` and
     ``discard_low`` with the same keys and ties (the first of equals). The trick's winner and
     its strength are found once, in one pass, for both rules. The tests compare it with
-    ``GreedyPlayer`` at every decision of seeded hands."""
-    table = view.public
-    trump = table.trump
-    trick = table.current_trick
+    ``GreedyPlayer`` at every decision of seeded hands. (Loops rather than comprehensions:
+    with a few cards each, the loops are quicker.)"""
+    trump = view.trump
+    trick = view.current_trick
     suit_of, strength = trump.suit_by_index, trump.strength_by_index  # tables by card.index
     first = trick[0][1][0].index
     led = suit_of[first]
-    hand = view.hand
     costs = _card_costs(trump)
-    forced = [c.index for c in hand if suit_of[c.index] == led]
-    if forced:  # each card of the suit once, in display order
-        plays = sorted(set(forced), key=trump.sort_key_by_index.__getitem__)
+    held = []  # the indices of the cards to choose from: of the led suit, else every card
+    for card in view.hand:
+        if suit_of[card.index] == led:
+            held.append(card.index)
+    if held:  # each card of the suit once, in display order
+        if len(held) == 1:
+            return [ALL_CARDS[held[0]]]
+        plays = sorted(set(held), key=trump.sort_key_by_index.__getitem__)
         if len(plays) == 1:
             return [ALL_CARDS[plays[0]]]
-        held = forced  # every copy of these cards in the hand
     else:  # the cheapest card, the richest in points, then every trump (to ruff)
-        every = held = [c.index for c in hand]
-        by_cost = [costs[i] for i in every]
-        by_points = [(-_POINTS[i], cost) for i, cost in zip(every, by_cost, strict=True)]
-        plays = [every[by_cost.index(min(by_cost))], every[by_points.index(min(by_points))]]
-        if led != TRUMP:
-            trumps = {i for i in every if suit_of[i] == TRUMP}
+        trumps = set()
+        cheap = rich = None  # the first of the least cost, of the most points then least cost
+        for card in view.hand:
+            i = card.index
+            held.append(i)
+            if cheap is None:
+                cheap = rich = i
+            else:
+                if costs[i] < costs[cheap]:
+                    cheap = i
+                if _POINTS[i] > _POINTS[rich] or (
+                    _POINTS[i] == _POINTS[rich] and costs[i] < costs[rich]
+                ):
+                    rich = i
+            if suit_of[i] == TRUMP:
+                trumps.add(i)
+        plays = [cheap, rich]
+        if led != TRUMP and trumps:
             plays += sorted(trumps, key=trump.sort_key_by_index.__getitem__)[: CANDIDATE_LIMIT // 2]
     # the trick so far: its winner and the strength to beat (current_winner, winning_test)
     winner, top = trick[0][0], strength[first]
@@ -310,23 +346,27 @@ def follow_single(view: PlayerView) -> list[Card]:
         index = cards[0].index
         if strength[index] > top and suit_of[index] in (led, TRUMP):
             winner, top = seat, strength[index]
-    cost = [costs[i] + (8 if held.count(i) >= 2 else 0) for i in plays]  # play_cost of each
     last = len(trick) == 3
-    partner = (view.seat + 2) % 4
-    if winner == partner:  # feed_partner, when the partner's card is safe
-        if last or suit_of[dict(trick)[partner][0].index] == TRUMP:
-            keys = [(-_POINTS[i], c - 3 * _POINTS[i]) for i, c in zip(plays, cost, strict=True)]
-            return [ALL_CARDS[plays[keys.index(min(keys))]]]
-    else:  # win_cheaply
-        wins = [
-            (c, n)
-            for n, (i, c) in enumerate(zip(plays, cost, strict=True))
-            if strength[i] > top and suit_of[i] in (led, TRUMP)
-        ]
-        if wins:
-            best = plays[min(wins)[1]]  # the least cost, the first of equals
-            if last or _POINTS[best] or any(cards[0].points for _s, cards in trick):
-                return [ALL_CARDS[best]]
+    cost = []  # play_cost of each play
+    for i in plays:
+        cost.append(costs[i] + 8 if held.count(i) >= 2 else costs[i])
+    if winner == (view.seat + 2) % 4:  # feed_partner, when the partner's card is safe
+        if last or suit_of[dict(trick)[winner][0].index] == TRUMP:
+            best = best_key = None  # the most points, then the least cost net of them
+            for i, c in zip(plays, cost, strict=True):
+                key = (-_POINTS[i], c - 3 * _POINTS[i])
+                if best is None or key < best_key:
+                    best, best_key = i, key
+            return [ALL_CARDS[best]]
+    else:  # win_cheaply: the first winning play of the least cost
+        best, low = None, 0
+        for i, c in zip(plays, cost, strict=True):
+            if strength[i] > top and suit_of[i] in (led, TRUMP) and (best is None or c < low):
+                best, low = i, c
+        if best is not None and (
+            last or _POINTS[best] or any(cards[0].points for _s, cards in trick)
+        ):
+            return [ALL_CARDS[best]]
     return [ALL_CARDS[plays[cost.index(min(cost))]]]  # discard_low
 
 
@@ -339,35 +379,36 @@ def follow_several(view: PlayerView) -> list[Card]:
     plays = candidate_follows(view)
     if len(plays) == 1:
         return plays[0]
-    table = view.public
-    trump, trick = table.trump, table.current_trick
+    trump, trick = view.trump, view.current_trick
     winner, top = winner_and_key(view)  # current_winner, and the key to beat
     held, costs = held_by_index(view), _card_costs(trump)
     two = len(trick[0][1]) == 2  # two cards led: a pair, or two singles
+    cost = []
     if two:  # _play_cost of two cards, in line
-        cost = [
-            (
-                2 * costs[a] + (8 if held[a] >= 3 else 0)
-                if (a := x.index) == (b := y.index)
-                else costs[a] + costs[b] + (8 if held[a] >= 2 else 0) + (8 if held[b] >= 2 else 0)
-            )
-            for x, y in plays
-        ]
+        for x, y in plays:
+            a, b = x.index, y.index
+            if a == b:
+                cost.append(2 * costs[a] + 8 if held[a] >= 3 else 2 * costs[a])
+            else:
+                cost.append(
+                    costs[a] + costs[b] + (8 if held[a] >= 2 else 0) + (8 if held[b] >= 2 else 0)
+                )
     else:
-        cost = [_play_cost(play, held, costs) for play in plays]
+        for play in plays:
+            cost.append(_play_cost(play, held, costs))
     last = len(trick) == 3
     if winner == (view.seat + 2) % 4:  # the partner: feed it if it plays last (no ruff)
         if last:
-            points = [sum(c.points for c in play) for play in plays]
-            keys = [(-n, c - 3 * n) for n, c in zip(points, cost, strict=True)]
-            return plays[keys.index(min(keys))]
+            best = best_key = None  # the most points, then the least cost net of them
+            for play, c in zip(plays, cost, strict=True):
+                n = sum([card.points for card in play])
+                key = (-n, c - 3 * n)
+                if best is None or key < best_key:
+                    best, best_key = play, key
+            return best
     elif two:  # win_cheaply for two cards led: play_key of each play, in line
         best = _cheapest_win_of_two(plays, cost, trick[0][1], top, trump)
-        if best is not None and (
-            last
-            or any(c.points for c in best)
-            or any(c.points for _s, cards in trick for c in cards)
-        ):
+        if best is not None and (last or _any_points(best) or _trick_has_points(trick)):
             return best
     else:  # win_cheaply
         fmt = lead_format(trick[0][1], trump)
@@ -385,13 +426,26 @@ def follow_several(view: PlayerView) -> list[Card]:
             if key is not None and key > top:
                 best = play
                 break
-        if best is not None and (
-            last
-            or any(c.points for c in best)
-            or any(c.points for _s, cards in trick for c in cards)
-        ):
+        if best is not None and (last or _any_points(best) or _trick_has_points(trick)):
             return best
     return plays[cost.index(min(cost))]  # discard_low
+
+
+def _any_points(cards: Sequence[Card]) -> bool:
+    """``any(c.points for c in cards)``, as a loop."""
+    for card in cards:  # noqa: SIM110 (a plain loop: quicker than any() and a generator)
+        if card.points:
+            return True
+    return False
+
+
+def _trick_has_points(trick: tuple) -> bool:
+    """Does a card played to the trick so far carry points?"""
+    for _seat, cards in trick:
+        for card in cards:
+            if card.points:
+                return True
+    return False
 
 
 def _cheapest_win_of_two(
@@ -420,317 +474,3 @@ def _cheapest_win_of_two(
         if key > top:
             wins.append((cost[n], n))
     return plays[min(wins)[1]] if wins else None
-
-
-# --- leading ------------------------------------------------------------------------------
-class LeadContext:
-    """What every lead rule of greedy needs, worked out once: my units and the unseen cards
-    by suit (greedy's readable rules work each out from the view when they need it).
-
-    ``units`` is ``decompose(view.hand, trump)`` as read-only records
-    (:class:`~shengji_edu.units.UnitRecord`: the fields and properties of a Unit, made
-    faster), as the rules only read them. Each suit is decomposed only when a rule first
-    asks about it (:meth:`units_in`): most leads never look at the trumps' units, and no
-    unit of a suit an opponent is void in can be sure."""
-
-    def __init__(self, view: PlayerView) -> None:
-        trump = view.trump
-        assert trump is not None
-        self.view = view
-        self.trump = trump
-        suit_of = trump.suit_by_index  # trump.suit_of(card) is suit_of[card.index]
-        held: dict[str, list[Card]] = {suit: [] for suit in EFFECTIVE_SUITS}
-        for card in view.hand:
-            held[suit_of[card.index]].append(card)
-        self.held = held
-        """My cards by effective suit (trumps first), each in hand order."""
-        self._units: dict[str, list] = {}
-        self._left: list[int] | None = None  # unseen copies by card index, counted once
-        self._tops: dict[tuple[str, int, int], int] = {}
-        self._voids: frozenset[str] | None = None
-        self._sure_side: list | None = None
-
-    def units_in(self, suit: str) -> list:
-        """My units of one effective suit: ``[u for u in self.units if u.suit == suit]``,
-        decomposed the first time a rule asks."""
-        units = self._units.get(suit)
-        if units is None:
-            units = self._units[suit] = suit_units(self.held[suit], self.trump)
-        return units
-
-    @property
-    def units(self) -> list:
-        """``decompose(view.hand, trump)``: each suit's units, trumps first."""
-        return [unit for suit in EFFECTIVE_SUITS for unit in self.units_in(suit)]
-
-    @property
-    def side(self) -> list:
-        """My side-suit units: ``[u for u in self.units if u.suit != TRUMP]``."""
-        return [unit for suit in SIDE_SUITS for unit in self.units_in(suit)]
-
-    @property
-    def unseen(self) -> dict[str, list[Card]]:
-        """The unseen cards by effective suit: ``unseen_by_suit(unseen_cards(view), trump)``."""
-        return unseen_groups(self.view, self.trump)
-
-    def unseen_in(self, suit: str) -> list[Card]:
-        """``self.unseen.get(suit, [])``, worked out for that suit alone (the rules ask only
-        about the suits of my side units)."""
-        if self._left is None:
-            self._left = unseen_counts(self.view)
-        return unseen_in(self._left, self.trump, suit)
-
-    def sure(self, unit) -> bool:
-        """``unit_is_sure(unit, self.unseen, trump)`` and no opponent is void in its suit.
-
-        The strongest unseen unit of each suit and shape is worked out once per lead
-        (:func:`strongest_top`), as every rule asks about several units."""
-        if self._void(unit.suit):
-            return False
-        return unit.high >= self._top(unit)
-
-    def _void(self, suit: str) -> bool:
-        """Has an opponent shown a void in ``suit``?"""
-        voids = self._voids
-        if voids is None:  # the suits either opponent has shown a void in, gathered once
-            shown, seat = self.view.public.voids, self.view.seat  # view.voids(seat)
-            voids = self._voids = shown[(seat + 1) % 4] | shown[(seat + 3) % 4]
-        return suit in voids
-
-    def _top(self, unit) -> int:
-        """The top step of the strongest unseen unit of ``unit``'s suit and shape."""
-        return self._top_of((unit.suit, WIDTHS[unit.kind], unit.pairs or 1))  # unit.steps
-
-    def _top_of(self, key: tuple[str, int, int]) -> int:
-        """The top step of the strongest unseen unit of (suit, width, steps), counted once."""
-        top = self._tops.get(key)
-        if top is None:
-            if self._left is None:
-                self._left = unseen_counts(self.view)
-            # strongest_top(self.unseen_in(suit), trump, width, steps), counted on self._left
-            top = self._tops[key] = strongest_unseen_top(self._left, self.trump, *key)
-        return top
-
-    @property
-    def side_groups(self) -> list:
-        """My side units of several cards: ``[u for u in self.side if u.kind != SINGLE]``.
-        A suit holding no card twice has none, and is not decomposed."""
-        held, step, groups = self.held, self.trump.step_by_index, []
-        for suit in SIDE_SUITS:
-            cards = held[suit]
-            if _singles_only(cards):
-                continue
-            pairs = None if suit in self._units else _pairs_without_runs(cards, suit, step)
-            if pairs is None:  # a tractor or triple may be there: decompose
-                pairs = [unit for unit in self.units_in(suit) if unit.kind != SINGLE]
-            groups += pairs
-        return groups
-
-    @property
-    def sure_side(self) -> list:
-        """My side units that are sure, in order: ``[u for u in self.side if self.sure(u)]``,
-        judged once for the rules that ask (a throw of them, or the first of them). A suit
-        an opponent is void in is not decomposed (none of its units is sure), nor is a suit
-        holding no card twice: its units are its cards, each a single."""
-        found = self._sure_side
-        if found is None:
-            found = self._sure_side = []
-            held, step, top_of = self.held, self.trump.step_by_index, self._top_of
-            for suit in SIDE_SUITS:
-                cards = held[suit]
-                if not cards or self._void(suit):
-                    continue
-                if suit not in self._units:
-                    sure = _sure_without_runs(cards, suit, step, top_of)
-                    if sure is not None:
-                        found += sure
-                        continue
-                for unit in self.units_in(suit):  # unit.high >= self._top(unit)
-                    if unit.high >= top_of((suit, WIDTHS[unit.kind], unit.pairs or 1)):
-                        found.append(unit)
-        return found
-
-
-def _pair_steps(held: dict[int, int], step: Sequence[int]) -> list[int] | None:
-    """The steps of the pairs among ``held`` (copies by card index), highest first; None
-    when a card is held three times or two pairs stand on consecutive steps (a tractor).
-
-    Only side suits are asked. There pairs on consecutive links (a tractor) are always on
-    consecutive steps too, also when links are not steps (RULES §12.14): the answer None may
-    then only send the caller to decompose when it need not."""
-    pairs = []
-    for index, count in held.items():
-        if count >= 2:
-            if count > 2:
-                return None  # a triple
-            pairs.append(step[index])
-    pairs.sort(reverse=True)
-    for higher, lower in zip(pairs, pairs[1:], strict=False):
-        if higher - lower == 1:
-            return None  # a tractor
-    return pairs
-
-
-def _sure_without_runs(cards: list[Card], suit: str, step: Sequence[int], top_of) -> list | None:
-    """The sure units of a side suit's cards (``[u for u in suit_units(cards, trump) if
-    u.high >= top_of((suit, width, steps))]``) when the suit holds no tractor and no triple,
-    without decomposing it; None when it may hold one (then the caller decomposes).
-
-    In a side suit each step is one card. With no card held three times and no two pairs
-    on consecutive steps, ``decompose`` gives the pairs, strongest first, then the cards
-    held once, strongest first: a pair is sure if it is as high as the strongest unseen
-    pair, a single if it is as high as the strongest unseen card. The tests compare this
-    with the decomposition at every lead of seeded hands."""
-    held: dict[int, int] = {}  # copies of each card, by card.index
-    for card in cards:
-        index = card.index
-        held[index] = held.get(index, 0) + 1
-    if len(held) == len(cards):  # no card held twice: singles only
-        top = top_of((suit, 1, 1))
-        sure = [i for i in held if step[i] >= top]
-        sure.sort(key=step.__getitem__, reverse=True)
-        return [
-            _new_record(UnitRecord, (SINGLE, [ALL_CARDS[i]], suit, step[i], step[i], 0))
-            for i in sure
-        ]
-    pairs = _pair_steps(held, step)
-    if pairs is None:
-        return None  # a triple or a tractor
-    found = []
-    if pairs[0] >= top_of((suit, 2, 1)):
-        top = top_of((suit, 2, 1))
-        found = [
-            _new_record(UnitRecord, (PAIR, [ALL_CARDS[i]] * 2, suit, step[i], step[i], 1))
-            for i in sorted(
-                (i for i, n in held.items() if n == 2 and step[i] >= top),
-                key=step.__getitem__,
-                reverse=True,
-            )
-        ]
-    top = top_of((suit, 1, 1))
-    singles = [i for i, n in held.items() if n == 1 and step[i] >= top]
-    if singles:
-        singles.sort(key=step.__getitem__, reverse=True)
-        found += [
-            _new_record(UnitRecord, (SINGLE, [ALL_CARDS[i]], suit, step[i], step[i], 0))
-            for i in singles
-        ]
-    return found
-
-
-def _pairs_without_runs(cards: list[Card], suit: str, step: Sequence[int]) -> list | None:
-    """The units of several cards of a side suit (``[u for u in suit_units(cards, trump) if
-    u.kind != SINGLE]``) when it holds no tractor and no triple: its pairs, strongest first
-    (as :func:`_sure_without_runs` reads them); None when it may hold one."""
-    held: dict[int, int] = {}  # copies of each card, by card.index
-    for card in cards:
-        index = card.index
-        held[index] = held.get(index, 0) + 1
-    pairs = _pair_steps(held, step)
-    if pairs is None:
-        return None  # a triple or a tractor
-    return [
-        _new_record(UnitRecord, (PAIR, [ALL_CARDS[i]] * 2, suit, step[i], step[i], 1))
-        for i in sorted((i for i, n in held.items() if n == 2), key=step.__getitem__, reverse=True)
-    ]
-
-
-_new_record = tuple.__new__
-
-
-def _singles_only(cards: list[Card]) -> bool:
-    """No card held twice (cards are interned: the same card is the same object)."""
-    return len(set(map(id, cards))) == len(cards)
-
-
-def suit_units(cards: list[Card], trump: Trump) -> list:
-    """``decompose_records(cards, trump)`` for the cards of one effective suit (none: no
-    units). Not remembered between decisions: a cache of holdings kept in the module would
-    let one player read another's cards, and it saved under 3% of greedy's work."""
-    return decompose_records(cards, trump) if cards else []
-
-
-def throw_sure_winners(ctx: LeadContext) -> list[Card] | None:
-    """:func:`.greedy.throw_sure_winners`, asked of a :class:`LeadContext`."""
-    by_suit: dict[str, list] = {}
-    for unit in ctx.sure_side:  # the side units that are sure
-        by_suit.setdefault(unit.suit, []).append(unit)
-    for units in by_suit.values():
-        if len(units) >= 2:
-            return [c for u in units for c in u.cards]
-    return None
-
-
-def lead_sure_winner(ctx: LeadContext) -> list[Card] | None:
-    """:func:`.greedy.lead_sure_winner`, asked of a :class:`LeadContext`."""
-    sure = ctx.sure_side  # decompose lists tractors, then pairs, then singles
-    return list(sure[0].cards) if sure else None
-
-
-def pull_trumps(ctx: LeadContext) -> list[Card] | None:
-    """:func:`.greedy.pull_trumps`, asked of a :class:`LeadContext`."""
-    view = ctx.view
-    if not view.is_dealer_team or len(ctx.held[TRUMP]) * 2 < len(view.hand):
-        return None
-    # trumps_in(view.hand, trump) is len(ctx.held[TRUMP]); the play is my first trump unit
-    if TRUMP not in ctx._units:
-        first = _first_unit_without_runs(ctx.held[TRUMP], ctx.trump)
-        if first is not None:
-            return first
-    trumps = ctx.units_in(TRUMP)
-    return list(trumps[0].cards) if trumps else None
-
-
-def _first_unit_without_runs(cards: list[Card], trump: Trump) -> list[Card] | None:
-    """The cards of ``decompose(cards, trump)[0]`` for the cards of one effective suit
-    when they hold no tractor or titanic (None when they may: the caller decomposes).
-
-    Without a run, decompose lists the triples, then the pairs, then the singles, each
-    strongest first in display order: the first unit is the first card held three times,
-    else the first held twice, else the first card. The tests compare the lead with
-    greedy's at every lead of seeded hands."""
-    if not cards:
-        return None
-    ordered = trump.sort(cards)  # strongest first: copies of a card sit side by side
-    link = trump.link_by_index  # runs are on links (for the default trump, the steps)
-    widest, first, steps = 1, ordered[0], set()
-    count, previous = 0, None
-    for card in ordered:
-        count = count + 1 if card is previous else 1
-        previous = card
-        if count == 2 and link[card.index] is not None:
-            steps.add(link[card.index])
-        if count > widest:  # the first card held this many times (display order)
-            widest, first = count, card
-    if any(at + 1 in steps for at in steps):
-        return None  # groups on consecutive steps: a tractor or titanic may be the first unit
-    return [first] * min(widest, 3)
-
-
-def lead_low(ctx: LeadContext) -> list[Card]:
-    """:func:`.greedy.lead_low`, asked of a :class:`LeadContext`."""
-    trump, hand = ctx.trump, ctx.view.hand
-    lengths = {suit: len(ctx.held[suit]) for suit in SIDE_SUITS if ctx.held[suit]}
-    if not lengths:  # no side card
-        return [min(hand, key=trump.strength)]
-    multi = [u for u in ctx.side_groups if not any(c.points for c in u.cards)]
-    if multi:
-        return list(min(multi, key=lambda u: (u.kind not in (TRACTOR, TITANIC), u.high)).cards)
-    longest = max(lengths, key=lambda s: (lengths[s], s))
-    cards = ctx.held[longest]  # in hand order
-    return [min(cards, key=lambda c: (c.points > 0, trump.step(c)))]
-
-
-def rollout_lead(view: PlayerView) -> list[Card]:
-    """:meth:`GreedyPlayer.lead <.greedy.GreedyPlayer.lead>`: its four rules, asked of one
-    :class:`LeadContext`."""
-    ctx = LeadContext(view)
-    if ctx.trump.suit is None and ctx.trump.level == 14:  # maybe wearing the A (RULES §12.12)
-        play = wear_the_ace(view)
-        if play:
-            return play
-    for rule in (throw_sure_winners, lead_sure_winner, pull_trumps):
-        play = rule(ctx)
-        if play:
-            return play
-    return lead_low(ctx)

@@ -177,7 +177,9 @@ def test_replay_exits_2_with_one_line_and_no_traceback(tmp_path, capsys, content
 
 # --- engine argument types --------------------------------------------------------------------
 def snapshot(rnd: Round):
-    state = {k: v for k, v in vars(rnd).items() if k not in ("rng", "_seat_rngs")}
+    names = [*vars(rnd), *Round.__slots__]  # the round's state: its dictionary and its slots
+    names = [k for k in names if k not in ("__dict__", "rng", "_seat_rngs")]
+    state = {k: getattr(rnd, k) for k in names}
     return copy.deepcopy(state), rnd.rng.getstate()
 
 

@@ -138,3 +138,24 @@ def test_the_one_card_play_key_is_the_plain_one():
             fmt = lead_format(parse_cards(lead), trump)
             for card in ALL_CARDS:
                 assert play_key([card], fmt, trump) == _plain_play_key([card], fmt, trump)
+
+
+def test_the_written_out_shuffle_is_random_shuffle():
+    # shuffled_deck shuffles a plain Random in one loop: the same deck and the same
+    # generator state after it as Random.shuffle, for any length
+    import random
+
+    from shengji_edu.game.dealing import _shuffle, shuffled_deck
+
+    for length in (0, 1, 2, 3, 54, 108, 162):
+        for seed in range(60):
+            plain, fast = list(range(length)), list(range(length))
+            plain_rng, fast_rng = random.Random(seed), random.Random(seed)
+            plain_rng.shuffle(plain)
+            _shuffle(fast_rng, fast)
+            assert fast == plain
+            assert fast_rng.getstate() == plain_rng.getstate()
+    for rules in RULES:
+        deck = rules.deck()
+        random.Random(7).shuffle(deck)
+        assert shuffled_deck(random.Random(7), rules) == deck

@@ -142,7 +142,9 @@ def test_gin_text_is_read_or_refused(text):
 def snapshot(rnd: Round) -> dict:
     """Everything a round holds, deep-copied; generators as their states."""
     state = {}
-    for name, value in vars(rnd).items():
+    names = [*vars(rnd), *(n for n in Round.__slots__ if n != "__dict__")]
+    for name in names:  # every field of the round's state: its dictionary and its slots
+        value = getattr(rnd, name)
         if isinstance(value, random.Random):
             value = value.getstate()
         elif name == "_seat_rngs":

@@ -196,7 +196,7 @@ def test_the_first_unit_without_runs_is_decomposes_first_unit():
     # no run: the same cards as decompose's first unit, for random holdings of 1-3 decks
     import random
 
-    from shengji_edu.players.rollout import _first_unit_without_runs
+    from shengji_edu.players.rollout_leads import _first_unit_without_runs
     from shengji_edu.trump import EFFECTIVE_SUITS
 
     rng, checked = random.Random(5), Counter()

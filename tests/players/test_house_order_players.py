@@ -1,7 +1,8 @@
 """The computer players under the card-order options (RULES §12.3, §12.14, §12.15).
 
 The players ask the engine's rule functions, but a few of their quick forms find runs or rank
-units themselves (``knowledge.strongest_unseen_top``, ``rollout._first_unit_without_runs``).
+units themselves (``rollout_knowledge.strongest_unseen_top``,
+``rollout_leads._first_unit_without_runs``).
 Here those agree with the readable forms and with the engine for trumps whose tractor links
 are not their steps, and every kind of player plays whole hands under the options (the engine
 checks every play as it is made). That the rollout player makes greedy's decisions under these
@@ -19,11 +20,13 @@ from shengji_edu import RuleSet, Trump
 from shengji_edu.game import Round, Table
 from shengji_edu.players import make_player
 from shengji_edu.players.knowledge import (
-    strongest_top,
-    strongest_unseen_top,
     unit_is_sure,
 )
-from shengji_edu.players.rollout import _first_unit_without_runs
+from shengji_edu.players.rollout_knowledge import (
+    strongest_top,
+    strongest_unseen_top,
+)
+from shengji_edu.players.rollout_leads import _first_unit_without_runs
 from shengji_edu.tricks import beating_unit
 from shengji_edu.trump import EFFECTIVE_SUITS, OFFSUIT_LEVEL_RULES, TRACTOR_RULES
 from shengji_edu.units import decompose, decompose_records
