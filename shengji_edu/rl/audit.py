@@ -25,7 +25,7 @@ from ..game.round import Round
 from ..ladders import level_ladder
 from ..players import RandomPlayer
 from ..rules import RuleSet
-from ..units import decompose_cards
+from ..units import decompose
 from .choosing import BURY, DECLARE, DONE, FOLLOW, LEAD, Choice
 from .env import drive
 from .single import as_decider
@@ -67,8 +67,8 @@ def _legal_examples(choice: Choice, cap: int, rng: random.Random) -> list[list]:
         trump = view.trump
         examples = []
         for suit in {trump.suit_of(c) for c in hand}:
-            units = decompose_cards(trump.cards_of(hand, suit), trump)
-            examples += [list(u) for u in units]
+            units = decompose(trump.cards_of(hand, suit), trump)
+            examples += [list(u.cards) for u in units]
             examples.append(trump.cards_of(hand, suit))  # the whole suit, thrown
         return examples[:cap]
     if kind == BURY:
