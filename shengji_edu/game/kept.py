@@ -26,10 +26,8 @@ card, a dropped or moved line, a truncated file or a field of the wrong type is 
 
 from __future__ import annotations
 
-import contextlib
 import gzip
 import json
-import os
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -37,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from ..cards import shorten
+from ..files import write_atomically
 from . import records
 from .errors import RecordError
 from .public import shorten_value
@@ -109,19 +108,7 @@ def dump_kept(lines: list[dict[str, Any]]) -> bytes:
 
 def write_kept(path: str | Path, lines: list[dict[str, Any]]) -> Path:
     """Write a kept file (whole, or not at all: written beside, then renamed)."""
-    path = Path(path)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "wb") as stream:
-            stream.write(dump_kept(lines))
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    return path
+    return write_atomically(path, dump_kept(lines))
 
 
 def _json(data: Any) -> str:

@@ -4,7 +4,6 @@ out of the CSV and the terminal."""
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import os
@@ -14,6 +13,7 @@ from pathlib import Path
 
 from .. import sandbox
 from ..exercises import EXERCISES, questions
+from ..files import write_atomically
 from .submissions import Row, Submission, _row
 
 
@@ -78,7 +78,6 @@ def write_csv(
     kept, in their order, except those of the same notebooks as ``rows`` (same resolved
     path, :func:`ledger_key`), which ``rows`` replace in place; new ones are added at the
     end. Nothing else is dropped. Every text cell is cleaned of control characters."""
-    import tempfile
 
     target = Path(path)
     folder = target.resolve().parent
@@ -112,22 +111,7 @@ def write_csv(
     writer.writerow(header)
     for line in merged:
         writer.writerow([clean(str(line.get(column) or "")) for column in header])
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
-    try:
-        try:
-            mode = target.stat().st_mode & 0o777
-        except OSError:
-            mode = 0o644
-        os.chmod(temporary, mode)
-        with open(descriptor, "w", newline="", encoding="utf-8") as stream:
-            stream.write(buffer.getvalue())
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_atomically(target, buffer.getvalue(), keep_mode=True)
 
 
 def read_csv(path: str | os.PathLike) -> list[dict[str, str]]:

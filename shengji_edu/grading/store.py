@@ -16,14 +16,13 @@ now are kept.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
 from .. import sandbox
+from ..files import write_atomically
 from .ledger import clean, ledger_key
 from .submissions import Row
 
@@ -90,17 +89,7 @@ def save(path: str | os.PathLike, entries: dict[str, dict], keep: Iterable[str] 
     merged = {key: old[key] for key in keep if key in old}
     merged.update(entries)
     text = json.dumps({"version": VERSION, "notebooks": merged}, ensure_ascii=False, indent=1)
-    descriptor, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.resolve().parent)
-    try:
-        with open(descriptor, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_atomically(target, text)
 
 
 __all__ = ["VERSION", "entry", "ledger_key", "load", "restore", "save", "store_path"]
