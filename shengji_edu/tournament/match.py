@@ -181,10 +181,15 @@ class Forfeit(Exception):
 @functools.cache
 def child_setup(restrict_reads: bool, exclude: tuple[str, ...]) -> sandbox.PythonChild:
     """A bot's process (:func:`shengji_edu.sandbox.python_child`, computed where it runs):
-    the package readable, a checkout first on its path when the package is not installed."""
+    the package readable, with its committed results (the ``learned`` player's weights live
+    there; an editable install maps them to the checkout's ``results/``), a checkout first on
+    its path when the package is not installed."""
+    from importlib.resources import files
+
+    results = Path(str(files("shengji_edu.results")))
     return sandbox.python_child(
         path_first=_source_checkout(),
-        readable=[str(Path(__file__).resolve().parent.parent)],
+        readable=[str(Path(__file__).resolve().parent.parent), str(results)],
         exclude=exclude,
         restrict_reads=restrict_reads,
     )

@@ -202,6 +202,17 @@ def test_a_sandboxed_match_plays_exactly_as_the_arena_in_one_process(tmp_path):
     assert record["timing"]["processes"] == 8  # four seats, two halves, never a deal twice
 
 
+@pytest.mark.integration
+def test_every_player_the_package_names_plays_in_the_sandbox(tmp_path):
+    """A baseline that reads committed results (the learned player's weights, package data
+    that an editable install keeps in the checkout's results/) may read them in its box."""
+    write(tmp_path / "bots", {"baselines.txt": "learned\nrandom\n"})
+    result = run_tournament(tmp_path / "bots", 1, 5, out=tmp_path / "out", chart=False)
+    (record,) = result.records
+    arena = [play_duplicate(setup, "learned", "random") for setup in deal_setups(5, 1)]
+    assert [deal["runs"] for deal in record["deals"]] == [deal["runs"] for deal in arena]
+
+
 # --- bots that cannot enter, and the instructor's mistakes ------------------------------------
 def test_bots_that_cannot_enter_lose_every_hand_and_say_why(tmp_path):
     bots = tmp_path / "bots"
