@@ -11,7 +11,8 @@ import math
 from collections import Counter
 
 from ..cards import Card
-from ..follow import can_complete_follow, legal_follows
+from ..completion import can_complete_follow
+from ..follow import legal_follows
 from ..tricks import trick_winner
 from ..trump import Trump
 

@@ -12,7 +12,7 @@ exact, in both directions:
 
 Every test comes from the rules modules, never re-implemented here: a lead is legal by
 :func:`~shengji_edu.tricks.check_lead` (and any part of a legal lead is itself one), a follow
-completes by :func:`~shengji_edu.follow.follow_completer`, a bury by
+completes by :func:`~shengji_edu.completion.follow_completer`, a bury by
 :func:`~shengji_edu.burying.can_complete_bury`. Declaring and overcalling choose among the
 engine's own options (``view.legal_declarations``, ``view.legal_overcalls``): a card is
 allowed when the choice stays part of some option, and ``DONE`` with nothing chosen passes.
@@ -27,7 +27,8 @@ import numpy as np
 
 from ..burying import can_complete_bury, check_bury
 from ..cards import ALL_CARDS, Card
-from ..follow import check_follow, follow_completer
+from ..completion import follow_completer
+from ..follow import check_follow
 from ..game.view import PlayerView
 from ..tricks import check_lead
 

@@ -1,4 +1,4 @@
-"""Completing a partial choice card by card (follow.follow_completer, burying.can_complete_bury)
+"""Completing a partial choice card by card (completion.follow_completer, burying.can_complete_bury)
 against brute force: a partial choice completes exactly when some legal play (every one,
 listed by legal_follows) or legal bury holds it."""
 
@@ -14,7 +14,7 @@ from strategies import follow_cases, group_follow_cases
 
 from shengji_edu import RuleSet, check_follow, legal_follows
 from shengji_edu.burying import can_complete_bury, check_bury
-from shengji_edu.follow import can_complete_follow, follow_completer
+from shengji_edu.completion import can_complete_follow, follow_completer
 from shengji_edu.units import lead_format
 
 
