@@ -74,6 +74,7 @@ from .public import (
 )
 from .report_round import ReportRound
 from .settling import ACE, Settling
+from .state import SLOTS, start_state
 from .view import PlayerView, make_view
 from .worlds import _shown, build_world
 
@@ -122,25 +123,11 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
     rules build trumps (``rules.trump(level, suit)``), and nobody may declare.
     """
 
-    # The state is a fixed set of fields (set in __init__ and in world()): slots are read
+    # The state is the fixed set of fields of game/state.py (HAND_STATE): slots are read
     # and written quicker than a dictionary of this many names, and every action does both.
     # The public attributes (seed, rules, rng) stay in the instance's dictionary: the class
     # itself has no attribute of those names.
-    # fmt: off
-    __slots__ = (
-        "__dict__",
-        "_actions", "_at_ace", "_attempted", "_auction_turn", "_bids", "_built_events",
-        "_buried", "_buried_by", "_current", "_deal_levels", "_dealer", "_dealt",
-        "_dealt_cards", "_deck", "_declarable", "_declaration_cache", "_declarations",
-        "_declaring_seats", "_events", "_events_read", "_fallback_dealer",
-        "_fallback_flip", "_fallback_suit", "_first_hand", "_fixed_trump", "_hands",
-        "_house_bidding", "_kitty_cards", "_kitty_flip", "_kitty_holder", "_levels",
-        "_overcall_turn", "_overcalls", "_penalty", "_phase", "_played", "_points",
-        "_report_outcome", "_reports", "_result", "_returns", "_returns_due",
-        "_returns_shown", "_rng_seed", "_seat_rngs", "_shown_kitty", "_starting_dealer",
-        "_tricks", "_trump", "_turn", "_voids", "_wear_ace_hand",
-    )
-    # fmt: on
+    __slots__ = ("__dict__", *SLOTS)
 
     def __init__(
         self,
@@ -243,12 +230,13 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
                         "rules.trump(14, None)"
                     )
                 )
+        start_state(self)  # every field as a hand begins (game/state.py); then this hand's:
         self.seed: int | None = seed
         """The game's seed (``None`` for a what-if world, which was never dealt)."""
         self.rules = rules
         self.rng = random.Random(seed)
         """The game's generator: it shuffles and draws the fallback here, then is never used."""
-        self._levels: tuple[int, int] = (levels[0], levels[1])
+        self._levels = (levels[0], levels[1])
         self._dealer = dealer
         self._starting_dealer = dealer
         self._first_hand = dealer is None
@@ -268,55 +256,14 @@ class Round(Dealing, HouseRounds, ReportRound, KittyAndOvercalls, Playing, Settl
         self._at_ace = declaring_closed(rules, levels, dealer)
         self._wear_ace_hand = self._at_ace and levels[team_of(self._fallback_dealer)] == ACE
         self._rng_seed = seed
-        self._seat_rngs: list[random.Random | None] = [None] * 4
-        self._dealt = 0
-        self._hands: list[list[Card]] = [[] for _ in SEATS]
-        self._declarable: list[list[Card]] = [[] for _ in SEATS]  # level cards and jokers
-        self._declaration_cache: list[tuple | None] = [None] * 4
-        self._declaring_seats: tuple[int, ...] = ()
         # The ranks that declare, beside the jokers: the dealer team's level (the dealer, if
         # any, is known before the deal); in a first hand each team's own (RULES §12.10).
         self._deal_levels = (self.level_rank,) if dealer is not None else tuple(set(levels))
-        # What the table sees is kept as immutable values (tuples, frozensets), replaced and
-        # never changed in place, so the public record and the views share them for free.
-        self._declarations: tuple[Declaration, ...] = ()
-        self._bids: tuple[tuple[int, tuple[Card, ...] | None], ...] = ()
-        self._auction_turn: int | None = None
-        self._trump: Trump | None = None
-        self._kitty_flip: Card | None = None
-        self._kitty_cards: tuple[Card, ...] = tuple(self._deck[self._dealt_cards :])
-        self._kitty_holder: int | None = None
-        self._buried: tuple[Card, ...] = ()
-        self._buried_by: int | None = None
-        self._overcalls: tuple[tuple[int, Declaration | None], ...] = ()
-        self._reports: dict[int, tuple[Card, ...] | None] = {}  # secret until all answered
-        self._report_outcome = None
-        self._returns: tuple[tuple[int, int, tuple[Card, ...]], ...] = ()
-        self._returns_shown: tuple[tuple[int, int, int], ...] = ()  # (giver, to, how many)
-        self._shown_kitty: tuple[Card, ...] = ()  # the buried cards, with open_kitty
+        self._kitty_cards = tuple(self._deck[self._dealt_cards :])
         # a house declaring round decides this hand (RULES §12.4-§12.6; not when wearing the A)
         self._house_bidding = (
             rules.bidding in HOUSE_BIDDING and fixed_trump is None and not self._at_ace
         )
-        self._returns_due: tuple[int, ...] = ()
-        self._overcall_turn: int | None = None
-        self._tricks: tuple[Trick, ...] = ()
-        self._current: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-        self._attempted: tuple[Card, ...] | None = None
-        self._turn: int | None = None
-        self._points = 0
-        self._penalty = 0
-        self._voids: tuple[frozenset[str], ...] = (frozenset(),) * 4
-        self._played: tuple[Card, ...] = ()
-        self._result: HandResult | None = None
-        self._phase = DEALING
-        # Events and actions are the hand's log, read by renderers and records but never by
-        # the rules: the frequent ones (a card dealt, a play, a trick) are kept as small
-        # tuples, and turned into Event objects and dicts of card text only when read.
-        self._events: list = []
-        self._events_read = 0  # how many entries of _events are in _built_events
-        self._built_events: list[ev.Event] = []
-        self._actions: list = []
 
     # --- read-only state --------------------------------------------------------------
     @property

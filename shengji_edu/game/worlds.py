@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from ..cards import Card, as_cards
 from ..i18n import message
 from .errors import BadGuess, WrongPhase
-from .public import PLAYING, SEATS, PublicTable, declaring_closed, phase_name, team_of
+from .public import PLAYING, PublicTable, declaring_closed, phase_name, team_of
 from .settling import ACE
+from .state import copy_public_state
 
 
 def build_world(
@@ -26,8 +27,8 @@ def build_world(
     seed: int,
 ):
     """A ``cls`` (a Round) in the position of ``public`` with the cards of the guess
-    (see :meth:`Round.world`); its state is set field by field, as ``Round.__init__`` sets a
-    dealt hand's."""
+    (see :meth:`Round.world`); its state is the record's public fields, the guess, and every
+    other field as a hand begins (:mod:`.state`: the one list of a hand's fields)."""
     if not isinstance(public, PublicTable):
         raise BadGuess(message("a world is built from a PublicTable (round.public or view.public)"))
     if public.phase != PLAYING:
@@ -62,58 +63,17 @@ def build_world(
             message("a what-if kitty holds {size} cards, not {given}", size=size, given=len(kitty))
         )
     world = cls.__new__(cls)
+    copy_public_state(world, public)  # what the table saw; every other field as a hand begins
     world.seed = None
     world.rules = public.rules
     world.rng = random.Random(seed)
-    world._levels = public.levels
-    world._dealer = public.dealer
-    world._starting_dealer = public.starting_dealer
-    world._first_hand = public.first_hand
-    world._fixed_trump = public.fixed_trump
-    world._dealt_cards = public.rules.dealt_cards
-    world._deck = []  # a world was never dealt: it knows only the guess
-    world._fallback_dealer = None
-    world._fallback_flip = None
-    world._fallback_suit = None
     world._rng_seed = seed
-    world._seat_rngs = [None] * 4
-    world._dealt = public.dealt
-    world._hands = guess
-    world._declarable = [[] for _ in SEATS]
-    world._declaration_cache = [None] * 4
-    world._declaring_seats = ()
+    world._dealt_cards = public.rules.dealt_cards
+    world._hands = guess  # a world was never dealt: it knows only the guess
+    world._kitty_cards = world._buried = kitty
     world._deal_levels = (public.level_rank,)
     world._at_ace = declaring_closed(public.rules, public.levels, public.starting_dealer)
     world._wear_ace_hand = world._at_ace and public.levels[team_of(public.dealer)] == ACE
-    world._declarations = public.declarations
-    world._bids = public.bids
-    world._auction_turn = None
-    world._trump = public.trump
-    world._kitty_flip = public.kitty_flip
-    world._kitty_cards = kitty
-    world._kitty_holder = None
-    world._buried = kitty
-    world._buried_by = public.buried_by
-    world._overcalls = public.overcalls
-    world._reports, world._report_outcome = {}, None
-    world._returns, world._returns_due = (), public.returns_due
-    world._returns_shown, world._shown_kitty = public.returns, public.open_kitty
-    world._house_bidding = False  # a world is played from the first lead
-    world._overcall_turn = None
-    world._tricks = public.tricks
-    world._current = public.current_trick
-    world._attempted = public.attempted
-    world._turn = public.turn
-    world._points = public.defender_points
-    world._penalty = public.penalty
-    world._voids = public.voids
-    world._played = public.played_cards
-    world._result = None
-    world._phase = PLAYING
-    world._events = []
-    world._events_read = 0
-    world._built_events = []
-    world._actions = []
     return world
 
 
