@@ -348,7 +348,9 @@ class Solver:
                 return high
         seat = (leader + len(trick)) % 4
         maximise = seat % 2 != self.dealer % 2
-        children = self.ordered(list(self.children(hands, leader, trick)), best_move, maximise)
+        children = self.ordered(
+            list(self.children(hands, leader, trick)), best_move, leader, seat, maximise
+        )
         window = (alpha, beta)
         best, chosen = None, None
         for attempted, _played, gain, after, next_leader, now, over in children:
@@ -375,11 +377,23 @@ class Solver:
         self.table[key] = (low, high, chosen)
         return best
 
-    def ordered(self, children: list, best_move, maximise: bool) -> list:
-        """The table's best move first; then, for the side to move, the moves that give its
-        team the most points right away (the trick's points when it wins it)."""
+    def ordered(self, children: list, best_move, leader: int, seat: int, maximise: bool) -> list:
+        """The table's best move first; then, for the side to move: the plays that give its
+        team the most points at once (the last play to a trick), the plays after which its
+        team is winning the trick (the second and third plays), the strongest leads. Of the
+        orders tried on 30 five-card positions this one searched the fewest nodes."""
         sign = 1 if maximise else -1
-        children.sort(key=lambda child: (child[0] != best_move, -sign * child[2]))
+        strength = self.trump.strength_by_index
+        winner = self.winner
+
+        def key(child) -> tuple:
+            attempted, played, gain, _after, _leader, now, _over = child
+            if len(now) > 1:  # the second or third play: is its team winning the trick?
+                return (attempted != best_move, 0, (leader + winner(now)) % 2 != seat % 2, 0)
+            strongest_first = -sum(strength[i] for i in played) if len(now) == 1 else 0
+            return (attempted != best_move, -sign * gain, False, strongest_first)
+
+        children.sort(key=key)  # stable: otherwise in the order the rules list the plays
         return children
 
     def value(self, position: Position) -> int:
