@@ -434,7 +434,7 @@ def replay_hand(data: Any, *, derived: bool = False) -> Round:
     if not derived:
         _check_deal(_field(data, "deal", dict), round_)
     for number, action in enumerate(_field(data, "actions", list), start=1):
-        _apply(round_, action, number)
+        apply_action(round_, action, number)
     dealt = _field(data, "dealt", int)
     if round_.phase == "dealing":  # a hand saved during the deal: deal on to where it was
         if not round_.dealt <= dealt <= rules.dealt_cards:
@@ -504,7 +504,10 @@ def _check_deal(deal: dict, round_: Round) -> None:
         raise RecordError(f"the kitty is not what seed {round_.seed} deals: it was edited")
 
 
-def _apply(round_: Round, action: Any, number: int) -> None:
+def apply_action(round_: Round, action: Any, number: int) -> None:
+    """Carry out one action of a record (``number``: its place, for messages) on ``round_``
+    through the engine: a RecordError if the record's action is malformed or illegal there.
+    Replaying a record part-way (a review of a decision) is these calls, one by one."""
     where = f"action {number}"
     kind = _field(action, "action", str, where)
     try:

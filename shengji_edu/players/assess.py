@@ -28,7 +28,7 @@ import statistics
 from dataclasses import dataclass
 
 from ..cards import Card, parse_cards
-from ..game.records import _apply, hand_record
+from ..game.records import apply_action, hand_record
 from ..game.round import Round
 from ..game.view import PlayerView
 from .endgame import Position, Solution, Solver
@@ -109,20 +109,26 @@ def assess_seat(
             if sorted(suggested) != sorted(played):
                 gain = paired_gain(player, view, suggested, played, budget, rng)
                 mistake = gain.low > CLEAR
+            trick = len(replay.tricks) + 1
             endgame, lost = None, None
             if max(len(hand) for hand in replay.hands) <= ENDGAME_CARDS:
                 position = Position.from_round(replay)
                 if solver is None:
                     solver = Solver.for_position(position)
                 endgame = solver.solve(position)
-                lost = points_lost(endgame, played)
-            decisions.append(
-                Decision(
-                    len(replay.tricks) + 1, seat, played, suggested, gain, mistake, endgame, lost
-                )
-            )
-        _apply(replay, action, number)
+            apply_action(replay, action, number)
+            if endgame is not None:  # judged by what reached the table (a failed throw less)
+                lost = points_lost(endgame, played, _on_table(replay, seat, trick))
+            decisions.append(Decision(trick, seat, played, suggested, gain, mistake, endgame, lost))
+            continue
+        apply_action(replay, action, number)
     return decisions
+
+
+def _on_table(round_: Round, seat: int, trick: int) -> tuple[Card, ...]:
+    """The cards ``seat`` put on the table in trick ``trick`` (numbered from 1)."""
+    plays = round_.tricks[trick - 1].plays if len(round_.tricks) >= trick else round_.current_trick
+    return next(tuple(cards) for who, cards in plays if who == seat)
 
 
 def fresh_view(round_: Round, seat: int, rng: random.Random) -> PlayerView:
@@ -145,20 +151,25 @@ def paired_gain(
     for _ in range(worlds):
         hands, buried = informed_sample(view, rng, shown)
         world_seed = rng.getrandbits(32)
-        better = player._value(view, hands, buried, world_seed, list(suggested))
-        made = player._value(view, hands, buried, world_seed, list(played))
+        better = player.value_of(view, hands, buried, world_seed, list(suggested))
+        made = player.value_of(view, hands, buried, world_seed, list(played))
         differences.append(better - made)
     mean = statistics.fmean(differences)
     half = Z95 * statistics.stdev(differences) / math.sqrt(len(differences))
     return Estimate(mean, mean - half, mean + half, len(differences))
 
 
-def points_lost(solution: Solution, played: tuple[Card, ...]) -> int:
+def points_lost(
+    solution: Solution, played: tuple[Card, ...], on_table: tuple[Card, ...] | None = None
+) -> int:
     """How many of the defenders' points (from the side to move's view) the play gives up
-    against perfect play."""
+    against perfect play. ``on_table``: what the play became (a failed throw is the unit it
+    is reduced to, which the solver lists once, under the plain lead of that unit when the
+    throw costs no penalty)."""
     key = sorted(played)
+    landed = sorted(on_table) if on_table is not None else key
     for choice in solution.choices:
-        if sorted(choice.cards) == key or sorted(choice.played) == key:
+        if sorted(choice.cards) == key or sorted(choice.played) in (key, landed):
             loss = solution.value - choice.value
             return loss if solution.position.is_defender(solution.position.turn) else -loss
     raise ValueError(f"the play {played} is not among the position's legal plays")

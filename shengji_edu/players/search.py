@@ -268,7 +268,7 @@ class SearchPlayer(GreedyBidding):
                 hands, buried = view.sample_hands(rng)
             seed = rng.getrandbits(32)
             for index in alive:
-                totals[index] += self._value(view, hands, buried, seed, options[index])
+                totals[index] += self.value_of(view, hands, buried, seed, options[index])
             if worlds in checkpoints and len(alive) > KEEP:
                 alive.sort(key=lambda i: (-totals[i], i))
                 alive = sorted(alive[: max(KEEP, math.ceil(len(alive) / 2))])
@@ -276,9 +276,10 @@ class SearchPlayer(GreedyBidding):
                 break
         return {i: totals[i] / worlds for i in alive}
 
-    def _value(self, view: PlayerView, hands, buried, seed: int, play: list[Card]) -> float:
+    def value_of(self, view: PlayerView, hands, buried, seed: int, play: list[Card]) -> float:
         """One rollout: ``play``, greedy players for ``depth`` more tricks, then the win
-        chance of this player's team (:func:`win_chance`), or its points."""
+        chance of this player's team (:func:`win_chance`), or its points. Public for the
+        review's paired comparisons (players/assess.py)."""
         world = view.what_if(hands, buried, seed)
         world.play(view.seat, play)
         play_on(world, self.greedy, self.depth)

@@ -9,6 +9,7 @@ play by play.
 
 from __future__ import annotations
 
+from . import assessment  # noqa: F401  (adds the "assess" section to reviews)
 from .explain import explain_round, hands_before_tricks
 from .notes import EFFECTS, PLAY_KINDS, TRICK_KINDS, PlayNote, TrickNote
 

@@ -2,9 +2,9 @@
 
 A review is a list of named sections, each a function of the hand and the options that
 returns lines. :data:`SECTIONS` holds the ones this package has: ``"tricks"``, the hand trick
-by trick with the explanations of :func:`~shengji_edu.review.explain_round`. Another part
-of the package (a seat's decisions assessed by search, say) adds its own with
-:func:`add_section` and the command asks for it by name.
+by trick with the explanations of :func:`~shengji_edu.review.explain_round`, and
+``"assess"`` (:mod:`.assessment`), a seat's plays against the search player and the endgame
+solver. A section is added with :func:`add_section`; the command asks for it by name.
 """
 
 from __future__ import annotations
@@ -22,10 +22,13 @@ from .phrases import seat as seat_name
 
 @dataclass(frozen=True)
 class ReviewOptions:
-    """What a review is asked for: its language and, if any, the seat it looks at."""
+    """What a review is asked for: its language, the seat it looks at (if any) and, for
+    the ``assess`` section, the paired worlds per disputed play and the generators' seed."""
 
     lang: str = "en"
     seat: int | None = None
+    budget: int = 20
+    seed: int = 0
 
 
 Section = Callable[[Round, ReviewOptions], list[str]]
@@ -43,13 +46,15 @@ def review_lines(
     lang: str = "en",
     seat: int | None = None,
     sections: Sequence[str] = ("tricks",),
+    budget: int = 20,
+    seed: int = 0,
 ) -> list[str]:
     """The review of one hand: a heading, then each section's lines, in order.
 
     ``seat`` (0–3) narrows the play notes to that seat's plays; an unknown section name or
     seat is a ``ValueError`` that names the accepted ones.
     """
-    options = ReviewOptions(check_language(lang), _seat(seat))
+    options = ReviewOptions(check_language(lang), _seat(seat), budget, seed)
     unknown = [name for name in sections if name not in SECTIONS]
     if unknown:
         known = ", ".join(SECTIONS)

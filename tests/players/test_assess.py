@@ -44,3 +44,19 @@ def test_refusals(hand):
         assess_seat(hand, 4)
     with pytest.raises(ValueError, match="budget"):
         assess_seat(hand, 0, budget=1)
+
+
+def test_a_failed_throw_is_judged_by_the_card_it_became():
+    """In this record's last trick but one South throws BJ C7, which fails to C7 (no throw
+    penalty): the solver lists that lead once, as C7, and the throw gives up what C7 does."""
+    from pathlib import Path
+
+    from shengji_edu.cards import parse_cards
+    from shengji_edu.game import records
+
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "records" / "two_deck_v1_hand.json"
+    decisions = assess_seat(records.load(path), 0, budget=4, seed=1)
+    (throw,) = [d for d in decisions if d.played == tuple(parse_cards("BJ C7"))]
+    assert throw.endgame is not None
+    (as_single,) = [c for c in throw.endgame.choices if list(c.played) == parse_cards("C7")]
+    assert throw.points_lost == throw.endgame.value - as_single.value

@@ -90,7 +90,9 @@ def test_sections_can_be_added_by_name():
         assert lines == ["Level 2, trump ♣, dealer West (3).", f"{len(rnd.tricks)} tricks"]
     finally:
         del SECTIONS["count"]
-    with pytest.raises(ValueError, match="no review section 'assess'"):
+    with pytest.raises(ValueError, match="no review section 'replay'"):
+        review_lines(rnd, sections=("tricks", "replay"))
+    with pytest.raises(ValueError, match="give a seat"):  # the assessment is of one seat
         review_lines(rnd, sections=("tricks", "assess"))
     with pytest.raises(ValueError, match="a seat is 0, 1, 2 or 3"):
         review_lines(rnd, seat=7)
@@ -116,3 +118,41 @@ def test_review_reads_kept_hands_and_asks_for_one_for_the_viewer(tmp_path, capsy
     assert run(["review", str(kept), "--html", str(tmp_path / "x.html")]) == 2
     assert "--hand N" in capsys.readouterr().err
     assert not (tmp_path / "x.html").exists()
+
+
+def test_assess_needs_a_seat(capsys):
+    assert run(["review", str(HAND), "--assess"]) == 2
+    assert "--seat" in capsys.readouterr().err
+
+
+def test_assess_judges_each_play_of_the_seat_once_and_flags_only_clear_mistakes(capsys):
+    from shengji_edu.players.assess import CLEAR, assess_seat
+
+    assert run(["review", str(HAND), "--seat", "0", "--assess", "--budget", "8"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    start = next(i for i, line in enumerate(out) if line.startswith("The plays of South (0)"))
+    judged = [line for line in out[start + 1 :] if line.startswith("  Trick ")]
+    decisions = assess_seat(records.load(HAND), 0, budget=8, seed=0)
+    assert len(judged) == len(decisions)
+    for line, decision in zip(judged, decisions, strict=True):
+        assert line.startswith(f"  Trick {decision.trick}: ")
+        assert ("clear mistake" in line) == decision.mistake
+        assert not decision.mistake or decision.gain.low > CLEAR
+    exact = [line for line in out if line.startswith("    With every hand known")]
+    assert len(exact) == sum(d.endgame is not None for d in decisions) > 0
+    mistakes = sum(d.mistake for d in decisions)
+    assert out[-1] == (
+        "No clear mistake."
+        if not mistakes
+        else f"{mistakes} clear mistake" + ("s." if mistakes > 1 else ".")
+    )
+
+
+def test_assess_in_chinese(capsys):
+    assert (
+        run(["review", str(HAND), "--seat", "0", "--assess", "--budget", "4", "--lang", "zh"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "南（0）的每一手出牌" in out
+    assert "四家的牌都已知时" in out
+    assert "The plays of" not in out and "Trick " not in out
