@@ -57,6 +57,23 @@ def test_the_review_tab_waits_for_the_end_of_the_hand_then_explains_it():
     assert shown.count("class='shengji-review-trick'") == len(notes)
 
 
+def test_the_review_assesses_your_plays_as_the_review_command_does():
+    from shengji_edu.i18n import render
+    from shengji_edu.players.assess import assess_seat
+    from shengji_edu.review.assessment import decision_lines
+    from shengji_edu.widgets.review import ASSESS_WORLDS
+
+    pt = PlayTable(seed=4)
+    finish(pt)
+    shown = unescape(pt.review_html.value)
+    assert "Your plays, assessed" in shown
+    decisions = assess_seat(pt.round, pt.you, budget=ASSESS_WORLDS, seed=pt.seed)
+    lines = [render(line) for d in decisions for line in decision_lines(d)]
+    assert shown.count("class='shengji-review-assess'") == len(lines) >= len(decisions) > 0
+    for line in lines:
+        assert line in shown
+
+
 def test_the_review_follows_the_table_language():
     pt = PlayTable(seed=4)
     finish(pt)  # played in English (play_out reads the English card names)
@@ -76,3 +93,13 @@ def test_a_chinese_table_says_the_review_comes_later_in_chinese():
     assert pt.ui.tabs.get_title(REVIEW_TAB) == "复盘"
     assert "这副牌打完后，复盘会显示在这里" in text(pt.review_html)
     assert not english_words(pt.review_html.value)
+
+
+def test_a_hand_the_solver_cannot_score_says_it_is_not_assessed():
+    from shengji_edu.rules import RuleSet
+
+    pt = PlayTable(seed=4, rules=RuleSet(decks=1, settlement="forty_five"))
+    finish(pt)
+    shown = unescape(pt.review_html.value)
+    assert "cannot be assessed here (the 45-point game)" in shown
+    assert explain_round(pt.round)[0].text in shown  # the explanations are still there
