@@ -32,32 +32,31 @@ def decision_lines(decision: Decision) -> list[Message]:
                 played=played,
             )
         )
-    elif decision.mistake:
-        said.append(
-            message(
-                "Trick {trick}: {played} is a clear mistake: the search player would play "
-                "{suggested}, winning the hand {gain} more often [{low}, {high}].",
-                trick=decision.trick,
-                played=played,
-                suggested=suggested,
-                gain=_percent(gain.mean),
-                low=_percent(gain.low),
-                high=_percent(gain.high),
-            )
-        )
     else:
-        said.append(
-            message(
-                "Trick {trick}: {played}; the search player would play {suggested}: "
-                "{gain} chance of winning the hand [{low}, {high}], not a clear difference.",
-                trick=decision.trick,
-                played=played,
-                suggested=suggested,
-                gain=_percent(gain.mean),
-                low=_percent(gain.low),
-                high=_percent(gain.high),
+        estimate = {
+            "trick": decision.trick,
+            "played": played,
+            "suggested": suggested,
+            "gain": _percent(gain.mean),
+            "low": _percent(gain.low),
+            "high": _percent(gain.high),
+        }
+        if decision.mistake:
+            said.append(
+                message(
+                    "Trick {trick}: {played} is a clear mistake: the search player would play "
+                    "{suggested}, winning the hand {gain} more often [{low}, {high}].",
+                    **estimate,
+                )
             )
-        )
+        else:
+            said.append(
+                message(
+                    "Trick {trick}: {played}; the search player would play {suggested}: "
+                    "{gain} chance of winning the hand [{low}, {high}], not a clear difference.",
+                    **estimate,
+                )
+            )
     solution, lost = decision.endgame, decision.points_lost
     if solution is not None and lost is not None:
         if lost <= 0:
