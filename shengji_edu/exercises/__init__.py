@@ -1,4 +1,4 @@
-"""Self-checking exercises: one module per lesson (``ex01`` … ``ex08``,
+"""Self-checking exercises: one module per lesson (``ex01`` … ``ex09``,
 ``ex10`` for the Gin Rummy appendix, ``ex11`` for more decks, ``ex13`` for learning to
 play), each with ``q1``, ``q2`` …
 
