@@ -1,4 +1,4 @@
-"""Self-checking exercises: one module per lesson (``ex01`` … ``ex08``,
+"""Self-checking exercises: one module per lesson (``ex01`` … ``ex09``,
 ``ex10`` for the Gin Rummy appendix, ``ex11`` for more decks, ``ex13`` for learning to
 play), each with ``q1``, ``q2`` …
 
@@ -43,6 +43,7 @@ EXERCISES = {
     "ex06": "06_declaring_and_kitty",
     "ex07": "07_scoring_and_match",
     "ex08": "08_simple_ai",
+    "ex09": "09_play",
     "ex10": "10_gin_rummy",
     "ex11": "11_more_decks",
     "ex13": "13_learning_to_play",

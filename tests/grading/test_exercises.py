@@ -28,6 +28,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from test_ex09 import wrong_answers as _ex09_wrong
 from test_ex11 import wrong_answers as _ex11_wrong
 from test_ex13 import wrong_answers as _ex13_wrong
 
@@ -660,6 +661,7 @@ for _make in (
     _ex06_wrong,
     _ex07_wrong,
     _ex08_wrong,
+    _ex09_wrong,  # exercise 09's wrong answers live with its own tests, tests/grading/test_ex09.py
     _ex10_wrong,
     _ex11_wrong,  # exercise 11's wrong answers live with its own tests, tests/grading/test_ex11.py
     _ex13_wrong,  # and exercise 13's with tests/grading/test_ex13.py
