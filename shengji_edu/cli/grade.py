@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .options import ALLOW_ROOT_HELP, positive
+from .options import ALLOW_ROOT_HELP, megabytes, positive
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
@@ -75,7 +75,7 @@ def add_parser(sub) -> None:
     )
     grade.add_argument(
         "--memory",
-        type=int,
+        type=megabytes,
         default=1024,
         metavar="MB",
         help="memory limit per notebook (0: none; Linux only, see exercises/README.md)",
