@@ -242,6 +242,18 @@ def run(step: Step, env: dict[str, str], out: TextIO | None = None) -> tuple[str
     return "failed", f"pytest exit code {code}"
 
 
+def fetch_site_assets() -> None:
+    """What the site's tests need from the registries, once (tools/fetch_site_assets.py:
+    hypothesis's pure-Python wheel, Pyodide's core; nothing to do when cached): only with the
+    docs extra, which the test extra holds on Python 3.11 and newer. If it cannot fetch
+    them, the site's browser test says so (and fails under CI=true)."""
+    if importlib.util.find_spec("jupyterlite_pyodide_kernel") is None:
+        return
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fetch_site_assets.py")
+    if subprocess.call([sys.executable, script]) != 0:
+        print("warning: tools/fetch_site_assets.py failed; the site's browser test decides")
+
+
 def main(argv: list[str] | None = None) -> int:
     extra_args = list(sys.argv[1:] if argv is None else argv)
     students: StudentsStep | None = StudentsStep()
@@ -260,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     steps = plan(extra_args, students)
     if students is not None:
         students.start()
+    fetch_site_assets()
     results: dict[str, tuple[str, str]] = {}
     beside: list[tuple[Step, threading.Thread, TextIO]] = []
     for step in steps:
