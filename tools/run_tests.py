@@ -19,8 +19,7 @@ only the students' install (``pip install ".[notebooks,rl]"``) is built while st
 of this one's, and one more step runs every student exercise copy (exercises/ex*.ipynb,
 nbval-lax) in it: each lesson is executed once, by the install the README gives students.
 ``--no-students`` skips that environment (a minute saved while you work): the lessons then run
-in this environment's kernel, and the student copies are not run. ``--students`` is accepted
-for old scripts and changes nothing.
+in this environment's kernel, and the student copies are not run.
 
 Extra arguments go to step a, e.g. ``python tools/run_tests.py -k follow``.
 The last line printed is ``N passed, N failed`` (steps); the exit code is 1 if any failed.
@@ -257,8 +256,6 @@ def fetch_site_assets() -> None:
 def main(argv: list[str] | None = None) -> int:
     extra_args = list(sys.argv[1:] if argv is None else argv)
     students: StudentsStep | None = StudentsStep()
-    while "--students" in extra_args:
-        extra_args.remove("--students")
     if "--no-students" in extra_args:
         extra_args = [a for a in extra_args if a != "--no-students"]
         students = None
