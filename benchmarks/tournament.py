@@ -18,8 +18,17 @@ starts and ends) and the cost per hand; each is the median of REPEATS runs, inte
 that a busy machine slows every variant alike. Wall-clock seconds grow with the machine's
 load; CPU seconds (this process's, plus each sandbox's supervisor and bot as the supervisor
 reports them, ``Ending.cpu``: the same accounting cold and warm) barely do, and are what
-idle cores pay. Then the cost model of a round robin, for a class of 30 on 2 cores and for
-200 bots:
+idle cores pay.
+
+The *floor* is what a question costs with no game in it: a small JSON line sent and one
+answered, between two Pythons over pipes (``bare``: one process blocks reading the other,
+nothing else), and the same through a bot's sandbox as the tournament asks a bot
+(``sandbox``: a confined child with a bot's limits, resumed before and stopped after each
+question, its CPU time read twice, as ``RemoteSeat._ask`` does, but no view). Each is the
+CPU of both processes per question, from a long run less a short one (the starts cancel
+out); times the questions a hand asks, it is the least a sandboxed hand can cost whatever
+the views and the bots do. Then the cost model of a round robin, for a class of 30 on 2
+cores and for 200 bots:
 
     matches × (fixed cost + 2 × deals × seconds per hand) / workers
 
@@ -28,7 +37,11 @@ Prints numbers, asserts nothing (``--montecarlo`` adds the default Monte Carlo p
 
 from __future__ import annotations
 
+import json
+import os
+import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -39,12 +52,83 @@ from shengji_edu.players import GreedyPlayer
 from shengji_edu.rules import RuleSet
 from shengji_edu.sandbox import code_version
 from shengji_edu.tournament.bots import Bot, find_bots
-from shengji_edu.tournament.match import MatchJob, Settings, play_match
+from shengji_edu.tournament.match import MatchJob, Settings, bot_sandbox, play_match
 from shengji_edu.tournament.schedule import deal_setups
 
 DEALS_IN_MODEL = 10
 CLOCKS = ("wall", "CPU")
 STUDENT = "from shengji_edu.players import GreedyPlayer\n\n\nclass Mine(GreedyPlayer):\n    pass\n"
+
+
+ECHO = """
+import json, os, sys
+buffer = b""
+while True:
+    while b"\\n" not in buffer:
+        chunk = os.read(0, 1 << 16)
+        if not chunk:
+            sys.exit(0)
+        buffer += chunk
+    line, buffer = buffer.split(b"\\n", 1)
+    json.loads(line)
+    os.write(1, json.dumps({"event": "answer", "cards": "SA"}).encode() + b"\\n")
+"""
+"""The bare floor's child: read a JSON line, answer one (no package, no view)."""
+ECHO_CHANNEL = """
+from shengji_edu.sandbox import Channel
+channel = Channel.connect()
+for message in channel:
+    channel.send({"event": "answer", "cards": "SA"})
+"""
+"""The sandboxed floor's child: the runner's channel, answering without a view."""
+QUESTION = {"op": "play", "view": {"seat": 1, "hand": "SA SK H10"}}
+
+
+def bare_round_trips(count: int) -> float:
+    """CPU seconds of both processes for ``count`` questions over pipes (and one start)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = time.process_time()
+    child = subprocess.Popen(
+        [sys.executable, "-S", "-c", ECHO], stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
+    into, out = child.stdin.fileno(), child.stdout.fileno()
+    buffer = b""
+    for _ in range(count):
+        os.write(into, json.dumps(QUESTION).encode() + b"\n")
+        while b"\n" not in buffer:
+            buffer += os.read(out, 1 << 16)
+        line, buffer = buffer.split(b"\n", 1)
+        json.loads(line)
+    child.stdin.close()
+    child.wait()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    theirs = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return time.process_time() - cpu + theirs
+
+
+def sandbox_round_trips(count: int) -> float:
+    """The same through a bot's sandbox (cold: a new confined Python), asked as a bot is."""
+    cpu = time.process_time()
+    box = bot_sandbox(["-c", ECHO_CHANNEL], {}, Settings(warm=False), wall=600.0)
+    box.start()
+    for _ in range(count):
+        box.resume()
+        box.cpu_seconds()
+        box.send(QUESTION)
+        box.receive(timeout=60)
+        box.cpu_seconds()
+        box.pause()
+    ending = box.close()
+    return time.process_time() - cpu + (ending.cpu or 0.0)
+
+
+def floor(repeats: int, short: int = 200, long: int = 2200) -> dict[str, float]:
+    """CPU seconds per question: bare pipes and through the sandbox (medians)."""
+    runs: dict[str, list[float]] = {"bare": [], "sandbox": []}
+    for _ in range(repeats):
+        for name, trips in (("bare", bare_round_trips), ("sandbox", sandbox_round_trips)):
+            runs[name].append((trips(long) - trips(short)) / (long - short))
+    return {name: statistics.median(values) for name, values in runs.items()}
 
 
 def student_bot(folder: Path) -> Bot:
@@ -70,7 +154,9 @@ def measure(bot: Bot, spec, deals: int, repeats: int) -> dict[str, float]:
     def match(n: int, warm: bool) -> float:
         settings = Settings(move_time=60, warm=warm)
         record = play_match(MatchJob("b", bot, bot, setups[:n], RuleSet(), settings, engine))
-        return record["timing"]["sandbox_cpu"]
+        timing = record["timing"]
+        runs.setdefault("questions per hand", []).append(timing["decisions"] / timing["hands"])
+        return timing["sandbox_cpu"]
 
     match(1, True)  # the fork server starts once per process: not a match's cost
 
@@ -119,6 +205,7 @@ def main() -> int:
         if "--montecarlo" in sys.argv:
             bots["montecarlo"] = (Bot("mc", "baseline", "benchmark", "montecarlo"), "montecarlo")
         rows = {name: measure(bot, spec, deals, repeats) for name, (bot, spec) in bots.items()}
+    least = floor(repeats)
     print(
         f"{'seconds':20}{'per hand, 1 process':>20}{'sandboxed cold':>16}{'warm':>9}"
         f"{'ratio cold':>12}{'warm':>7}{'fixed/match cold':>18}{'warm':>7}"
@@ -132,6 +219,15 @@ def main() -> int:
                 f"{cold / inside:>12.1f}{warm / inside:>7.1f}"
                 f"{row[f'cold fixed {clock}']:>18.2f}{row[f'warm fixed {clock}']:>7.2f}"
             )
+    questions = rows["greedy"]["questions per hand"]
+    inside = rows["greedy"]["in process CPU"]
+    print(
+        f"\nfloor, CPU seconds per question (both processes; a small JSON line each way): "
+        f"bare pipes {least['bare']:.6f}, through the sandbox {least['sandbox']:.6f}; "
+        f"x {questions:.1f} questions a hand = {least['bare'] * questions:.4f} and "
+        f"{least['sandbox'] * questions:.4f} s a hand, {least['bare'] * questions / inside:.1f}x "
+        f"and {least['sandbox'] * questions / inside:.1f}x greedy's {inside:.4f} in process"
+    )
     hands = 2 * DEALS_IN_MODEL
     print(f"\nround robins of {hands} hands a match (hours; CPU hours = hours on idle cores):")
     for name, row in rows.items():
