@@ -52,9 +52,9 @@ class ViewChanges:
     def of(self, view: PlayerView) -> dict[str, Any]:
         """What ``view``'s data holds that the last one's did not (see the module docstring)."""
         public = view.public
-        sent = self._tricks if self._tricks <= len(public.tricks) else 0
-        if sent == 0:
-            self._last, self._table = {}, {}
+        if self._tricks > len(public.tricks):  # another hand, though not reset: whole
+            self.reset()
+        sent = self._tricks
         data = view._data(False, public._replace(tricks=public.tricks[sent:]))
         table = data.pop("table")
         items = table.pop("tricks")
