@@ -137,12 +137,14 @@ def student_bot(folder: Path) -> Bot:
     return next(bot for bot in find_bots(folder) if bot.name == "mine")
 
 
-def seconds(action) -> tuple[float, float]:
+def seconds(action) -> tuple[float, float, float, int]:
     """Wall-clock and CPU seconds of ``action``: this process's CPU, plus that of the
-    sandboxes it reports (each supervisor's and its child's, cold or warm alike)."""
+    sandboxes it reports (each supervisor's and its child's, cold or warm alike); then the
+    sandboxes' CPU alone and the questions asked (a match's ``(sandbox CPU, questions)``)."""
     started, cpu = time.perf_counter(), time.process_time()
-    reported = action() or 0.0
-    return time.perf_counter() - started, time.process_time() - cpu + reported
+    reported, questions = action() or (0.0, 0)
+    wall, ours = time.perf_counter() - started, time.process_time() - cpu
+    return wall, ours + reported, reported, questions
 
 
 def measure(bot: Bot, spec, deals: int, repeats: int) -> dict[str, float]:
@@ -151,12 +153,10 @@ def measure(bot: Bot, spec, deals: int, repeats: int) -> dict[str, float]:
     engine = code_version()
     runs: dict[str, list[float]] = {}
 
-    def match(n: int, warm: bool) -> float:
+    def match(n: int, warm: bool) -> tuple[float, int]:
         settings = Settings(move_time=60, warm=warm)
         record = play_match(MatchJob("b", bot, bot, setups[:n], RuleSet(), settings, engine))
-        timing = record["timing"]
-        runs.setdefault("questions per hand", []).append(timing["decisions"] / timing["hands"])
-        return timing["sandbox_cpu"]
+        return record["timing"]["sandbox_cpu"], record["timing"]["decisions"]
 
     match(1, True)  # the fork server starts once per process: not a match's cost
 
@@ -166,16 +166,23 @@ def measure(bot: Bot, spec, deals: int, repeats: int) -> dict[str, float]:
 
     for _ in range(repeats):
         inside = seconds(in_process)
-        for clock, value in zip(CLOCKS, inside, strict=True):
+        for clock, value in zip(CLOCKS, inside[:2], strict=True):
             runs.setdefault(f"in process {clock}", []).append(value / (2 * deals))
         for warm in (False, True):
             name = "warm" if warm else "cold"
             short = seconds(lambda warm=warm: match(1, warm))
             long = seconds(lambda warm=warm: match(deals, warm))
-            for clock, one, many in zip(CLOCKS, short, long, strict=True):
+            for clock, one, many in zip(CLOCKS, short[:2], long[:2], strict=True):
                 hand = (many - one) / (2 * (deals - 1))
                 runs.setdefault(f"{name} per hand {clock}", []).append(hand)
                 runs.setdefault(f"{name} fixed {clock}", []).append(max(0.0, one - 2 * hand))
+            # the hands of the long match beyond the short one's: per question, by side
+            asked = long[3] - short[3]
+            theirs = long[2] - short[2]
+            referee = long[1] - short[1] - theirs
+            runs.setdefault("questions per hand", []).append(asked / (2 * (deals - 1)))
+            runs.setdefault(f"{name} referee per question", []).append(referee / asked)
+            runs.setdefault(f"{name} sandboxes per question", []).append(theirs / asked)
     return {key: statistics.median(values) for key, values in runs.items()}
 
 
@@ -221,12 +228,23 @@ def main() -> int:
             )
     questions = rows["greedy"]["questions per hand"]
     inside = rows["greedy"]["in process CPU"]
+    print(f"\nCPU per question (microseconds; {questions:.1f} questions a hand), by side:")
+    for name, row in rows.items():
+        cells = [
+            f"{kind} referee {row[f'{kind} referee per question'] * 1e6:.0f} + sandboxes "
+            f"{row[f'{kind} sandboxes per question'] * 1e6:.0f}"
+            for kind in ("cold", "warm")
+        ]
+        alone = row["in process CPU"] / row["questions per hand"] * 1e6
+        print(f"  {name}: in one process {alone:.0f}; " + "; ".join(cells))
+    bare, boxed = least["bare"] * questions, least["sandbox"] * questions
     print(
         f"\nfloor, CPU seconds per question (both processes; a small JSON line each way): "
         f"bare pipes {least['bare']:.6f}, through the sandbox {least['sandbox']:.6f}; "
-        f"x {questions:.1f} questions a hand = {least['bare'] * questions:.4f} and "
-        f"{least['sandbox'] * questions:.4f} s a hand, {least['bare'] * questions / inside:.1f}x "
-        f"and {least['sandbox'] * questions / inside:.1f}x greedy's {inside:.4f} in process"
+        f"x {questions:.1f} questions a hand: +{bare:.4f} and +{boxed:.4f} s on greedy's "
+        f"{inside:.4f} in one process, so a sandboxed greedy hand costs at least "
+        f"{(inside + bare) / inside:.1f}x (bare pipes) and {(inside + boxed) / inside:.1f}x "
+        f"(the sandbox) its cost in one process"
     )
     hands = 2 * DEALS_IN_MODEL
     print(f"\nround robins of {hands} hands a match (hours; CPU hours = hours on idle cores):")

@@ -51,6 +51,10 @@ ahead (``Round(..., fixed_trump=...)``), so nobody declares and, with
 ``overcall_after_bury``, there is no overcall round either (the engine skips it when the
 trump is fixed); the bury and the play are the bots' decisions.
 
+Every question is asked, even a forced one (a single legal play), as in one process:
+skipping it could change a bot's result (it may draw from its generator or count its
+questions at every play, or answer a forced play illegally and forfeit).
+
 Timeouts are the one thing that is not reproducible: a bot very near its CPU limit may time
 out in one run and not in another (CPU time varies a little, and the wall-clock backstop
 depends on the machine). Everything else in a match depends only
