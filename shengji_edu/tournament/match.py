@@ -2,11 +2,10 @@
 
 The referee runs the engine (:class:`~shengji_edu.game.round.Round` driven by the engine's
 own :class:`~shengji_edu.game.table.Table`): every seat is a :class:`RemoteSeat`, a proxy
-that sends the seat's view as plain data to that seat's sandboxed process (:mod:`.runner`):
-what it holds that the seat's last view did not (:mod:`.changes`; a program bot that
-speaks protocol version 1 gets the whole ``view.to_data(rng=False)`` each time), and hands
-the card text it answers back to the table, which checks it with the rules like any move
-(once: ``Round.play``). Nothing of the round ever leaves this process but the views.
+that sends that seat's sandboxed process (:mod:`.runner`) what its view holds that its last
+view did not (:mod:`.changes`; a program bot of protocol version 1 gets the whole view each
+time) and hands the card text it answers to the table, which checks it once with the rules
+(``Round.play``). Nothing of the round ever leaves this process but the views.
 
 Processes, and why so many: a bot plays both seats of its team, but **each seat has its own
 process**, or a bot would see its partner's hand. And a process **never plays a deal
@@ -51,9 +50,9 @@ ahead (``Round(..., fixed_trump=...)``), so nobody declares and, with
 ``overcall_after_bury``, there is no overcall round either (the engine skips it when the
 trump is fixed); the bury and the play are the bots' decisions.
 
-Every question is asked, even a forced one (a single legal play), as in one process:
-skipping it could change a bot's result (it may draw from its generator or count its
-questions at every play, or answer a forced play illegally and forfeit).
+Every question is asked, even a forced one (a single legal play), as in one process: not
+asking could change a bot's result (it may draw from its generator or count questions, or
+answer a forced one illegally). A bot runs on the referee's CPU (``Sandbox.run_here``).
 
 Timeouts are the one thing that is not reproducible: a bot very near its CPU limit may time
 out in one run and not in another (CPU time varies a little, and the wall-clock backstop
@@ -449,6 +448,7 @@ class RemoteSeat:
             request = {"op": what, "view": view.to_data(rng=False)}
         if self.bot.kind == "program":
             request.update(legal=protocol.legal_example(what, view), time_left=round(limit, 3))
+        box.run_here()
         box.resume()
         try:
             box.send(request)
