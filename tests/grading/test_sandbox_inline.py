@@ -146,3 +146,14 @@ def test_cpu_time_is_read_from_one_open_file_and_grows():
         child.receive(timeout=20)
         assert child._stat_fd is not None and child.cpu_seconds() > first
     assert child._stat_fd is None and child.cpu_seconds() is None
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="no CPU affinity here")
+def test_run_here_puts_the_child_on_one_of_our_cpus_and_nothing_after_its_end():
+    ours = os.sched_getaffinity(0)
+    with box() as child:
+        assert child.run_here()
+        theirs = os.sched_getaffinity(child.pid)
+        assert len(theirs) == 1 and theirs <= ours
+        assert child.request({"op": "still"}, timeout=10) == {"echo": {"op": "still"}}
+    assert not child.run_here()
