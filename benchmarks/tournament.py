@@ -23,8 +23,9 @@ idle cores pay.
 The *floor* is what a question costs with no game in it: a small JSON line sent and one
 answered, between two Pythons over pipes (``bare``: one process blocks reading the other,
 nothing else), and the same through a bot's sandbox as the tournament asks a bot
-(``sandbox``: a confined child with a bot's limits, resumed before and stopped after each
-question, its CPU time read twice, as ``RemoteSeat._ask`` does, but no view). Each is the
+(``sandbox``: a confined child with a bot's limits, on this process's CPU, resumed before
+and stopped after each question, its CPU time read twice, as ``RemoteSeat._ask`` does, but
+no view). Each is the
 CPU of both processes per question, from a long run less a short one (the starts cancel
 out); times the questions a hand asks, it is the least a sandboxed hand can cost whatever
 the views and the bots do. Then the cost model of a round robin, for a class of 30 on 2
@@ -112,6 +113,7 @@ def sandbox_round_trips(count: int) -> float:
     box = bot_sandbox(["-c", ECHO_CHANNEL], {}, Settings(warm=False), wall=600.0)
     box.start()
     for _ in range(count):
+        box.run_here()
         box.resume()
         box.cpu_seconds()
         box.send(QUESTION)
