@@ -341,7 +341,7 @@ class RemoteSeat:
             if self.bot.kind == "program":
                 problem = protocol.check_hello(message)
                 if problem is None:
-                    self.changes = ViewChanges() if message["version"] >= 2 else None
+                    self.changes = ViewChanges() if message.get("version") == 2 else None
                     self.box.pause()
                     return {"event": "loaded", "class": None, "name": message.get("name")}
                 message = {"event": "failed", "reason": f"broke the protocol: {problem}"}

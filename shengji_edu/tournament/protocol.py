@@ -55,8 +55,8 @@ when the process dies)::
       view.update(changes without "table"); view.table.update(its changes without "tricks")
       view.table.tricks = view.table.tricks[:k] + items
 
-  and then has exactly version 1's ``view``. It costs the bot and the referee less: about
-  a quarter of the bytes, and nothing read twice.
+  and then has exactly version 1's ``view``. It costs the bot and the referee less: under
+  a third of the bytes, and nothing read twice.
 * Errors: an ``error`` answer, an illegal play (the engine's reason is logged) or an answer
   that is not card text loses the hand, and the process plays on; a line that is not one
   JSON object, an unknown event, a crash, or more than the time kills the process and loses
