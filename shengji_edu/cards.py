@@ -297,7 +297,10 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     at all (``None``, a number, bytes) is a ``CardParseError`` too, never a ``TypeError``.
     """
     if isinstance(text, str):
-        return [Card.parse(t) for t in text.replace(",", " ").split()]
+        try:  # the canonical text (what the package writes): each token is a known card
+            return [_PARSE_CACHE[t] for t in text.split()]
+        except KeyError:
+            return [Card.parse(t) for t in text.replace(",", " ").split()]
     return as_cards(text)
 
 

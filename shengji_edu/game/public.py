@@ -336,16 +336,26 @@ class PublicTable(NamedTuple):
         }
 
     @classmethod
-    def from_data(cls, data: Any) -> PublicTable:
-        """Rebuild a record from :meth:`to_data`'s data, checking every field's type."""
+    def from_data(cls, data: Any, previous: tuple[Any, PublicTable] | None = None) -> PublicTable:
+        """Rebuild a record from :meth:`to_data`'s data, checking every field's type.
+
+        ``previous``: ``(data, record)`` of an earlier call; values of ``data`` that *are*
+        (the same objects as) that data's rules or finished tricks are taken from that
+        record, not read again (see :meth:`PlayerView.from_data
+        <shengji_edu.game.view.PlayerView.from_data>`)."""
         d = _Reader(data, "public table")
+        old_data, old = previous if previous is not None else (None, None)
+        if not isinstance(old_data, dict) or not isinstance(old, PublicTable):
+            old_data = old = None
         if d.get("format", str) != VIEW_FORMAT or d.get("version", int) != VIEW_VERSION:
             raise RecordError(
                 f"not a {VIEW_FORMAT} (version {VIEW_VERSION}): format "
                 f"{shorten_value(data.get('format'))}, version {shorten_value(data.get('version'))}"
             )
         try:
-            rules = RuleSet.from_dict(d.get("rules", dict))
+            given = d.get("rules", dict)
+            same = old is not None and given is old_data.get("rules")
+            rules = old.rules if same else RuleSet.from_dict(given)
         except (TypeError, ValueError) as exc:
             raise RecordError(f"the public table's 'rules' are invalid: {exc}") from None
         phase = d.get("phase", str)
@@ -372,7 +382,13 @@ class PublicTable(NamedTuple):
             cards = None if item[1] is None else tuple(r.cards("cards"))
             bids.append((r.seat("seat"), cards))
         tricks = []
+        known = old_data.get("tricks") if old is not None else None
+        if not isinstance(known, list) or len(known) != len(old.tricks):
+            known = []
         for n, item in enumerate(d.get("tricks", list)):
+            if n < len(known) and item is known[n]:
+                tricks.append(old.tricks[n])  # read and checked before (the same object)
+                continue
             r = _Reader(item, f"trick {n + 1}")
             attempted = r.get("attempted", (str, type(None)))
             tricks.append(

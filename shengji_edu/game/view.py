@@ -414,6 +414,12 @@ class PlayerView(tuple):
         With ``rng=True`` the generator's state goes along (625 numbers), so the rebuilt
         view draws exactly what this one would.
         """
+        return self._data(rng, self.public)
+
+    def _data(self, rng: bool, public: PublicTable) -> dict[str, Any]:
+        """:meth:`to_data` with ``public`` as the table (the tournament's changes send
+        the record with only the tricks a seat has not been sent: see
+        :mod:`shengji_edu.tournament.changes`)."""
         state = None
         if rng:
             version, internal, gauss = self.rng.getstate()
@@ -425,24 +431,42 @@ class PlayerView(tuple):
             "hand": format_cards(self.hand),
             "buried": format_cards(self[_BURIED]),
             "rng": state,
-            "table": self.public.to_data(),
+            "table": public.to_data(),
         }
 
     @classmethod
-    def from_data(cls, data: Any, rng: random.Random | None = None) -> PlayerView:
+    def from_data(
+        cls,
+        data: Any,
+        rng: random.Random | None = None,
+        previous: tuple[dict, PlayerView] | None = None,
+    ) -> PlayerView:
         """A view equal to the one :meth:`to_data` described; checks every field.
 
         ``rng``: the generator to use (default: one restored from the data's state, or a
         fresh ``random.Random(0)`` if the data has none). Raises RecordError on bad data.
+
+        ``previous``: ``(data, view)`` of an earlier call, for data built from that data
+        with some values replaced (the tournament's changes, :mod:`.tournament.changes`):
+        a value that *is* the earlier data's (the same object: it was read and checked
+        then) is not read again, the earlier view's is taken (the rules, each finished
+        trick, the hand). The view is the same either way; only the work differs.
         """
         r = _Reader(data, "player view")
         if r.get("format", str) != PLAYER_VIEW_FORMAT or r.get("version", int) != (
             PLAYER_VIEW_VERSION
         ):
             raise RecordError(f"not a {PLAYER_VIEW_FORMAT} (version {PLAYER_VIEW_VERSION})")
-        table = PublicTable.from_data(r.get("table", dict))
+        before = None
+        if previous is not None:
+            old_data, old_view = previous
+            before = (old_data.get("table"), old_view.public)
+        table = PublicTable.from_data(r.get("table", dict), before)
         seat = r.seat("seat")
-        hand = tuple(r.cards("hand"))
+        if previous is not None and data.get("hand") is previous[0].get("hand"):
+            hand = previous[1].hand
+        else:
+            hand = tuple(r.cards("hand"))
         buried = tuple(r.cards("buried"))
         if len(hand) != table.hand_sizes[seat]:
             raise RecordError(

@@ -29,13 +29,15 @@ Parent side
   (name → bytes or text) are written into a fresh temporary folder, the child's working
   directory (also its ``HOME`` and ``TMPDIR``), removed afterwards. The child gets a small
   environment (``PATH``, ``HOME``, ``LANG``, … plus ``env``), not the caller's.
-* ``send(message)`` never blocks (a writer thread feeds the pipe). ``receive(timeout)``
-  returns the next message, or raises :class:`SandboxTimeout` (nothing within ``timeout``;
-  the child keeps running: call ``kill`` if that is the end of it), :class:`SandboxClosed`
-  (the child ended or was killed; ``.ending`` says how) or :class:`BadMessage` (not one JSON
-  object, or longer than ``Limits.message_bytes``: the child is killed). ``request`` is
-  ``send`` then ``receive``. ``receive`` never waits past the wall-clock limit: at
-  ``Limits.wall`` seconds after the start the child is killed, whatever it is doing.
+* ``send(message)`` never blocks (a writer thread feeds the pipe; with ``inline=True`` the
+  caller's thread writes what the pipe takes and keeps the rest for later: :mod:`.wire`).
+  ``receive(timeout)`` returns the next message, or raises :class:`SandboxTimeout`
+  (nothing within ``timeout``; the child keeps running: call ``kill`` if that is the end of
+  it), :class:`SandboxClosed` (the child ended or was killed; ``.ending`` says how) or
+  :class:`BadMessage` (not one JSON object, or longer than ``Limits.message_bytes``: the
+  child is killed). ``request`` is ``send`` then ``receive``. ``receive`` never waits past
+  the wall-clock limit: at ``Limits.wall`` seconds after the start the child is killed,
+  whatever it is doing.
 * ``kill(reason)`` and ``close()`` end the child (``close`` first closes its input and waits
   ``grace`` seconds for it to exit by itself) and return an :class:`Ending`: the reason, the
   exit code, how many leftover processes had to be killed, and the end of the child's stderr.
@@ -155,6 +157,9 @@ module that calls it):
 * :mod:`.messages`: the errors, :class:`Limits`, :class:`Ending` and the child's
   :class:`Channel` (the plain-data wire);
 * :mod:`.box`: :class:`Sandbox`, the parent's side;
+* :mod:`.wire`: the parent's end of the pipes (messages out, the child's output split into
+  messages within the limits), by two threads or, with ``Sandbox(inline=True)``, in the
+  caller's thread (cheaper for a caller that receives after every send);
 * :mod:`.child`: a Python child's set-up (:func:`python_child`, :func:`python_read_paths`,
   :func:`hide_beneath`, :func:`warm_bytecode_once`, :func:`code_version`);
 * :mod:`.supervisor`: the supervisor process, which loads only :mod:`.kernel` (libc,

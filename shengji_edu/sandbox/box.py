@@ -28,6 +28,7 @@ from .confinement import ALLOW_ROOT_VARIABLE, USER_VARIABLE
 from .messages import BadMessage, Ending, Limits, SandboxClosed, SandboxError, SandboxTimeout
 from .processes import TOKEN_VARIABLE, kill_leftovers
 from .supervisor import _SUPERVISE, _SUPERVISOR, _tail
+from .wire import Wire
 
 _IS_LINUX = sys.platform.startswith("linux")
 _IS_WINDOWS = os.name == "nt"
@@ -57,6 +58,28 @@ def _needed_to_start_python() -> dict:
     return {name: os.environ[name] for name in names if name in os.environ}
 
 
+def _current_cpu() -> int | None:
+    """The CPU the calling thread runs on (glibc's ``sched_getcpu``), or None."""
+    if _SCHED_GETCPU is None:
+        return None
+    cpu = _SCHED_GETCPU()
+    return cpu if cpu >= 0 else None
+
+
+def _find_sched_getcpu():
+    if not _IS_LINUX or not hasattr(os, "sched_setaffinity"):
+        return None
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None).sched_getcpu
+    except (OSError, AttributeError):
+        return None
+
+
+_SCHED_GETCPU = _find_sched_getcpu()
+
+
 class Sandbox:
     """One untrusted child process with limits (see the package docstring,
     :mod:`shengji_edu.sandbox`)."""
@@ -75,8 +98,17 @@ class Sandbox:
         proc: bool = False,
         program: str | None = None,
         fork: tuple[Any, str] | None = None,
+        inline: bool = False,
     ) -> None:
         self.args = list(args)
+        self.inline = inline and not _IS_WINDOWS
+        """Talk to the child from the caller's thread (POSIX), not through a reader and a
+        writer thread: a request and its answer then cost no hand-over between threads
+        (about half the caller's CPU of a round trip). For a caller that receives after
+        every send, as the tournament does: the child's output waits in the pipe until
+        ``receive`` reads it (a child that writes more blocks, paused by the pipe), and
+        ``send`` still never blocks (what the pipe does not take waits for the next
+        ``send``, ``receive`` or ``close``). The limits on messages are the same."""
         self.program = program
         """The executable to run (a full path) with ``args``; ``None``: this Python."""
         self.fork = fork
@@ -100,8 +132,7 @@ class Sandbox:
         """The child's process id (on POSIX, the supervisor's is ``supervisor_pid``)."""
         self.supervisor_pid: int | None = None
         self._process: subprocess.Popen | None = None
-        self._messages: queue.Queue = queue.Queue()
-        self._outbox: queue.Queue = queue.Queue()
+        self._wire: Wire | None = None
         self._status: dict = {}
         self._status_done = threading.Event()
         self._started = threading.Event()
@@ -110,6 +141,8 @@ class Sandbox:
         self._lock = threading.Lock()
         self._threads: list[threading.Thread] = []
         self._paused = False
+        self._stat_fd: int | None = None  # /proc/<pid>/stat, kept open (cpu_seconds)
+        self._cpu: int | None = None  # the CPU run_here last gave the child
 
     # --- starting ------------------------------------------------------------------------
     def __enter__(self) -> Sandbox:
@@ -139,8 +172,8 @@ class Sandbox:
         except BaseException:
             shutil.rmtree(self.folder, ignore_errors=True)
             raise
-        self._thread(self._read_messages, self._process.stdout)
-        self._thread(self._write_messages, self._process.stdin)
+        process = self._process
+        self._wire = Wire(process.stdin, process.stdout, self.limits, self.inline, self._thread)
         return self
 
     def _inside(self, name: str) -> Path:
@@ -149,7 +182,7 @@ class Sandbox:
             raise ValueError(f"sandbox file names must be relative and stay inside: {name!r}")
         return self.folder / relative
 
-    def _thread(self, target, *args) -> None:
+    def _thread(self, target, *args) -> None:  # the status reader, the wire's
         thread = threading.Thread(target=target, args=args, daemon=True, name="sandbox-io")
         thread.start()
         self._threads.append(thread)
@@ -280,64 +313,6 @@ class Sandbox:
         self._started.set()
         self._status_done.set()
 
-    def _read_messages(self, stream) -> None:
-        """Split the child's output into messages, within the size limits."""
-        limits = self.limits
-        buffer = b""
-        total = 0
-        fd = stream.fileno()
-        try:
-            while True:
-                chunk = os.read(fd, 1 << 16)
-                if not chunk:
-                    break
-                total += len(chunk)
-                if total > limits.output_bytes:
-                    self._messages.put(("bad", f"more than {limits.output_bytes} bytes in all"))
-                    return
-                buffer += chunk
-                while b"\n" in buffer:
-                    line, buffer = buffer.split(b"\n", 1)
-                    self._put_line(line)
-                if len(buffer) > limits.message_bytes:
-                    self._messages.put(
-                        ("bad", f"a message longer than {limits.message_bytes} bytes")
-                    )
-                    return
-        except OSError:
-            pass
-        finally:
-            self._messages.put(("eof", None))
-            with contextlib.suppress(OSError, ValueError):
-                stream.close()
-
-    def _put_line(self, line: bytes) -> None:
-        if len(line) > self.limits.message_bytes:
-            self._messages.put(("bad", f"a message longer than {self.limits.message_bytes} bytes"))
-            return
-        try:
-            message = json.loads(line)
-        except (ValueError, RecursionError):
-            self._messages.put(("bad", "a line that is not JSON (or nested too deeply)"))
-            return
-        if isinstance(message, dict):
-            self._messages.put(("message", message))
-        else:
-            self._messages.put(("bad", "JSON that is not an object"))
-
-    def _write_messages(self, stream) -> None:
-        while True:
-            data = self._outbox.get()
-            if data is None:
-                break
-            try:
-                stream.write(data)
-                stream.flush()
-            except (OSError, ValueError):
-                break
-        with contextlib.suppress(OSError, ValueError):
-            stream.close()
-
     # --- talking ------------------------------------------------------------------------------
     @property
     def alive(self) -> bool:
@@ -352,9 +327,11 @@ class Sandbox:
         for), from /proc; ``None`` where that cannot be read (not Linux, or it has ended)."""
         if not _IS_LINUX or not self.pid or self.ending is not None:
             return None
-        try:
-            with open(f"/proc/{self.pid}/stat", "rb") as handle:
-                text = handle.read().decode("ascii", "replace")
+        try:  # the file stays open: a decision reads it twice (and it names this process,
+            # even if its pid were reused)
+            if self._stat_fd is None:
+                self._stat_fd = os.open(f"/proc/{self.pid}/stat", os.O_RDONLY | os.O_CLOEXEC)
+            text = os.pread(self._stat_fd, 4096, 0).decode("ascii", "replace")
         except OSError:
             return None
         fields = text[text.rfind(")") + 2 :].split()
@@ -384,6 +361,26 @@ class Sandbox:
                 return True
         return False
 
+    def run_here(self) -> bool:
+        """Let the child's main thread run only on the CPU this thread runs on now (Linux;
+        False where that cannot be done). For a caller that waits while the child works, as
+        the tournament's referee does: a request and its answer then stay on one core, so no
+        other core is woken for them and one cache holds both sides (about a third less CPU
+        a question on the project's 2-core machine: ``benchmarks/tournament.py``). Called
+        again when the caller has moved, it follows. Scheduling only: the child's limits and
+        confinement are the same (it may move itself; threads it starts later share its
+        CPU, and their CPU time is judged all the same)."""
+        cpu = _current_cpu()
+        if cpu is None or not self.pid or self.ending is not None:
+            return False
+        if cpu != self._cpu:
+            try:
+                os.sched_setaffinity(self.pid, {cpu})
+            except OSError:
+                return False
+            self._cpu = cpu
+        return True
+
     def pause(self) -> bool:
         """Stop the child's process group (SIGSTOP: every thread) until :meth:`resume`; True
         if it was stopped. Between the decisions of a bot nothing of it runs."""
@@ -412,7 +409,7 @@ class Sandbox:
         if not self.alive:
             raise SandboxClosed(self.ending or Ending("not started"))
         data = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        self._outbox.put(data + b"\n")
+        self._wire.send(data + b"\n")
 
     def receive(self, timeout: float | None = None) -> dict:
         """The next message from the child (what it raises: see the package docstring)."""
@@ -420,7 +417,7 @@ class Sandbox:
             raise SandboxError("start the sandbox first")
         wait = self.remaining() if timeout is None else min(timeout, self.remaining())
         try:
-            kind, payload = self._messages.get(timeout=max(0.0, wait))
+            kind, payload = self._wire.next(max(0.0, wait))
         except queue.Empty:
             if self.remaining() <= 0:
                 raise SandboxClosed(self.kill("wall clock")) from None
@@ -430,7 +427,7 @@ class Sandbox:
         if kind == "bad":
             self.kill(f"bad message: {payload}")
             raise BadMessage(f"the sandboxed process sent {payload}")
-        self._messages.put((kind, payload))  # end of output: later calls see it too
+        self._wire.messages.put((kind, payload))  # end of output: later calls see it too
         raise SandboxClosed(self._wait_ending())
 
     def request(self, message: dict, timeout: float | None = None) -> dict:
@@ -463,7 +460,7 @@ class Sandbox:
             return self.ending
         if self._paused:
             self.resume()  # or it could not see the end of its input
-        self._outbox.put(None)
+        self._wire.close_input()
         deadline = time.monotonic() + grace
         while time.monotonic() < deadline and not self._ended():
             time.sleep(0.01)
@@ -518,7 +515,12 @@ class Sandbox:
             with contextlib.suppress(OSError):
                 os.close(self._lifeline)
             self._lifeline = None
-        self._outbox.put(None)
+        if self._stat_fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._stat_fd)
+            self._stat_fd = None
+        if self._wire is not None:
+            self._wire.finished()
         leftovers = int(self._status.get("leftovers", 0) or 0)
         leftovers += len(kill_leftovers(self.token, session=self.supervisor_pid))
         returncode = self._status.get("returncode") if not _IS_WINDOWS else process.returncode

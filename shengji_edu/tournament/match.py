@@ -2,10 +2,10 @@
 
 The referee runs the engine (:class:`~shengji_edu.game.round.Round` driven by the engine's
 own :class:`~shengji_edu.game.table.Table`): every seat is a :class:`RemoteSeat`, a proxy
-that sends the seat's view as plain data (``view.to_data(rng=False)``) to that seat's
-sandboxed process (:mod:`.runner`) and hands the card text it answers back to the table,
-which checks it with the rules like any move. Nothing of the round ever leaves this process
-but the views.
+that sends that seat's sandboxed process (:mod:`.runner`) what its view holds that its last
+view did not (:mod:`.changes`; a program bot of protocol version 1 gets the whole view each
+time) and hands the card text it answers to the table, which checks it once with the rules
+(``Round.play``). Nothing of the round ever leaves this process but the views.
 
 Processes, and why so many: a bot plays both seats of its team, but **each seat has its own
 process**, or a bot would see its partner's hand. And a process **never plays a deal
@@ -50,6 +50,10 @@ ahead (``Round(..., fixed_trump=...)``), so nobody declares and, with
 ``overcall_after_bury``, there is no overcall round either (the engine skips it when the
 trump is fixed); the bury and the play are the bots' decisions.
 
+Every question is asked, even a forced one (a single legal play), as in one process: not
+asking could change a bot's result (it may draw from its generator or count questions, or
+answer a forced one illegally). A bot runs on the referee's CPU (``Sandbox.run_here``).
+
 Timeouts are the one thing that is not reproducible: a bot very near its CPU limit may time
 out in one run and not in another (CPU time varies a little, and the wall-clock backstop
 depends on the machine). Everything else in a match depends only
@@ -81,6 +85,7 @@ from ..rules import RuleSet
 from ..scoring import settle
 from . import protocol
 from .bots import Bot
+from .changes import ViewChanges
 from .runner import CODE_FOLDER
 
 RUNNER = ["-m", "shengji_edu.tournament.runner"]
@@ -243,6 +248,7 @@ def bot_sandbox(
         restrict=settings.restrict,
         program=program,
         fork=fork,
+        inline=True,  # the referee receives after every send: no reader or writer thread
     )
 
 
@@ -287,6 +293,9 @@ class RemoteSeat:
         """CPU seconds the last answer took."""
         self.cpu = 0.0
         """CPU seconds of this seat's processes that have ended (and their supervisors')."""
+        self.changes: ViewChanges | None = None
+        """Views go as changes (:mod:`.changes`) to the runner and to a program bot that
+        chose protocol version 2; ``None``: whole."""
 
     # --- the process ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -299,9 +308,11 @@ class RemoteSeat:
                 self.broken = str(error)
                 return
             files, first = dict(self.bot.files), protocol.hello(self.settings.to_dict())
+            self.changes = None  # until its hello says version 2
         else:
             sandbox.warm_bytecode_once(CHILD_IMPORTS)  # each local or Dask worker: once
             program, args, files, first = None, RUNNER, bot_files(self.bot), load_request(self.bot)
+            self.changes = ViewChanges()
         self.box = bot_sandbox(args, files, self.settings, self.wall, self.exclude, program)
         try:
             self.box.start()
@@ -330,6 +341,7 @@ class RemoteSeat:
             if self.bot.kind == "program":
                 problem = protocol.check_hello(message)
                 if problem is None:
+                    self.changes = ViewChanges() if message.get("version") == 2 else None
                     self.box.pause()
                     return {"event": "loaded", "class": None, "name": message.get("name")}
                 message = {"event": "failed", "reason": f"broke the protocol: {problem}"}
@@ -403,6 +415,8 @@ class RemoteSeat:
             if self.broken is not None:
                 self.broken = f"could not be restarted: {self.broken}"
         self.bank = self.settings.hand_time
+        if self.changes is not None:
+            self.changes.reset()
         if self.broken is None and self.box is not None:
             if self.bot.kind == "program":
                 self.box.send({"op": "hand", "seed": protocol.hand_seed(state)})
@@ -428,9 +442,13 @@ class RemoteSeat:
         move = self.settings.move_time
         limit = move + self.bank
         box = self.box
-        request = {"op": what, "view": view.to_data(rng=False)}
+        if self.changes is not None:
+            request = {"op": what, "changes": self.changes.of(view)}
+        else:
+            request = {"op": what, "view": view.to_data(rng=False)}
         if self.bot.kind == "program":
             request.update(legal=protocol.legal_example(what, view), time_left=round(limit, 3))
+        box.run_here()
         box.resume()
         try:
             box.send(request)

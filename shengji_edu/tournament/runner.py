@@ -3,10 +3,11 @@
 This module runs only in the child process the tournament starts for one seat of one bot
 (``python -m shengji_edu.tournament.runner``, through :mod:`shengji_edu.sandbox`), never in
 the referee. It loads the bot (a student's file, copied into the sandbox's folder, or a
-package baseline), and for every question rebuilds a
-:class:`~shengji_edu.game.view.PlayerView` from the plain data it is sent
-(:meth:`PlayerView.from_data <shengji_edu.game.view.PlayerView.from_data>`), so the bot sees
-exactly the API of lesson 08, with its own generator. It answers with card text. It judges
+package baseline), and for every question keeps a
+:class:`~shengji_edu.game.view.PlayerView` up to date from the changes it is sent
+(:mod:`.changes`: what the seat's view holds that its last one did not; the whole view's
+data, ``view.to_data(rng=False)``, is read as well), so the bot sees exactly the API of
+lesson 08, with its own generator. It answers with card text. It judges
 nothing: the referee checks every answer with the engine, so whatever the bot does to this
 process (patching modules, reading its memory) changes nothing outside it.
 
@@ -19,7 +20,7 @@ The messages, one JSON object per line on the sandbox's private pipe::
                                                    or {"event": "failed", "reason": "…"}
     {"op": "hand", "rng": [version, [...], gauss]}  (no answer: a fresh player, a generator)
     {"op": "declare" | "bury" | "play",            {"event": "answer", "cards": "SA SK" | null}
-     "view": view.to_data(rng=False)}              or {"event": "error", "reason": "…"}
+     "changes": {...}}  (or "view": whole data)    or {"event": "error", "reason": "…"}
 
 A new hand makes a new player (as the arena does): a bot keeps nothing from one hand to the
 next but what it keeps in module globals, and each process plays one seat of one half of a
@@ -36,6 +37,7 @@ import traceback
 from importlib import util as import_util
 
 from ..sandbox import Channel
+from .changes import ViewTracker
 
 CODE_FOLDER = "code"
 """The bot's files are copied into this folder of the sandbox (kept off the front of
@@ -119,9 +121,11 @@ class Bot:
         self.player = None
         self.rng = random.Random(0)
         self.problem: str | None = None
+        self.tracker = ViewTracker()
 
     def new_hand(self, state: object) -> None:
         self.problem = None
+        self.tracker.reset()
         try:
             version, internal, gauss = state  # type: ignore[misc]
             self.rng = random.Random()
@@ -133,13 +137,18 @@ class Bot:
         except BaseException as error:  # noqa: BLE001 - a student's constructor
             self.player, self.problem = None, "could not be made: " + describe_exception(error)
 
-    def decide(self, what: str, data: object) -> dict:
+    def decide(self, what: str, data: object, changes: object = None) -> dict:
+        """The answer to ``what`` in the view ``data`` (whole), or the view held after
+        ``changes`` (:mod:`.changes`) when ``data`` is None."""
         from ..cards import as_cards, format_cards
         from ..game.view import PlayerView
 
         if self.problem is not None or self.player is None:
             return {"event": "error", "reason": self.problem or "no hand was started"}
-        view = PlayerView.from_data(data, rng=self.rng)
+        if data is None:
+            view = self.tracker.update(changes, self.rng)
+        else:
+            view = PlayerView.from_data(data, rng=self.rng)
         try:
             answer = getattr(self.player, what)(view)
         except BaseException as error:  # noqa: BLE001 - whatever the bot raised, even exit
@@ -189,7 +198,7 @@ def main() -> int:
         if op == "hand":
             bot.new_hand(message.get("rng"))
         elif op in ("declare", "bury", "play"):
-            channel.send(bot.decide(op, message.get("view")))
+            channel.send(bot.decide(op, message.get("view"), message.get("changes")))
         elif op == "bye":
             break
     return 0

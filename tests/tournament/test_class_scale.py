@@ -35,7 +35,9 @@ def folder(tmp_path: Path, *bots: str, baselines: str = "random\n") -> Path:
     "bot",
     [
         "pylow",
+        "pylow2",
         pytest.param("jslow", marks=pytest.mark.skipif(NODE is None, reason="node is absent")),
+        pytest.param("jslow2", marks=pytest.mark.skipif(NODE is None, reason="node is absent")),
     ],
 )
 def test_a_bot_in_another_language_plays_through_the_protocol(tmp_path, bot):
@@ -54,6 +56,23 @@ def test_the_python_and_javascript_reference_bots_play_alike(tmp_path):
     result = run_tournament(bots, 2, 5, out=tmp_path / "out", chart=False)
     (pair,) = result.pairs()
     assert pair["a_won"] == pair["b_won"] == 2  # the same play in both languages: duplicate
+
+
+@pytest.mark.parametrize(
+    "v2",
+    [
+        "pylow2",
+        pytest.param("jslow2", marks=pytest.mark.skipif(NODE is None, reason="node is absent")),
+    ],
+)
+def test_a_bot_of_protocol_version_2_plays_as_its_version_1_twin(tmp_path, v2):
+    """Version 2 sends views as changes: a bot that keeps its view from them (and checks it
+    is whole, or answers an error) makes the same plays as its version 1 twin."""
+    bots = folder(tmp_path, "program_bots/pylow", f"program_bots/{v2}", baselines="")
+    result = run_tournament(bots, 3, 7, out=tmp_path / "out", chart=False)
+    (pair,) = result.pairs()
+    assert not result.forfeits()
+    assert pair["a_won"] == pair["b_won"] == 3  # the same plays: duplicate deals split
 
 
 BAD_PROGRAMS = {
