@@ -40,6 +40,8 @@ games at once (the searches' rollouts).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import Card, shorten
 from ..trump import TRUMP
 from ..units import SINGLE, TITANIC, TRACTOR
@@ -72,10 +74,43 @@ RULES = (
     "partner_void",
     "avoid_ruffs",
     "point_shy_bury",
+    "greedy_pull",
+    "greedy_cash",
+    "feed_likely",
+    "cover_partner",
+    "take_lead3",
+    "feed_ruff",
+    "no_weak_ruff",
+    "rich_win",
+    "last_thrift",
+    "pull_often",
+    "short_suit",
+    "pull_more",
+    "pull_low",
+    "pull_first",
+    "take_lead",
+    "second_high",
+    "second_high_trump",
+    "read_play",
+    "boss_trump",
 )
 """Every rule SmartPlayer knows, by name (the module docstring says what each does)."""
 
-DEFAULT_RULES = RULES
+EXPERIMENTS = (
+    "no_weak_ruff",
+    "last_thrift",
+    "pull_often",
+    "short_suit",
+    "pull_more",
+    "pull_low",
+    "pull_first",
+    "take_lead",
+    "second_high",
+    "second_high_trump",
+    "read_play",
+    "boss_trump",
+)
+DEFAULT_RULES = tuple(r for r in RULES if r not in EXPERIMENTS)
 """The rules ``SmartPlayer()`` plays with: those the toggle ledger measured as helping."""
 
 ACE, KING = 14, 13
@@ -140,32 +175,17 @@ class SmartPlayer(GreedyBidding):
             if play:
                 return play
         rules = self.rules
-        memory = CardMemory(view)
-        if "safe_throws" in rules:
-            play = safe_throw(ctx, memory)
-            if play:
-                return play
-        if "boss_leads" in rules:
-            play = boss_lead(ctx, memory)
-            if play:
-                return play
-        for rule in (throw_sure_winners, lead_sure_winner, pull_trumps):
-            play = rule(ctx)
-            if play:
-                return play
-        if "partner_void" in rules:
-            play = lead_to_partner_void(ctx, memory)
-            if play:
-                return play
-        if "avoid_ruffs" in rules:
-            play = lead_low_safely(ctx, memory)
-            if play:
-                return play
+        memory = CardMemory(view, "read_play" in rules)
+        for name, rule in LEAD_RULES:
+            if name is None or name in rules:
+                play = rule(ctx, memory)
+                if play:
+                    return play
         return lead_low(ctx)
 
     def follow(self, view: PlayerView) -> list[Card]:
         rules = self.rules
-        if "feed_boss" in rules or "secure_win" in rules:
+        if rules & _FOLLOW_RULES:
             play = follow_with_memory(view, rules)
             if play:
                 return play
@@ -173,28 +193,79 @@ class SmartPlayer(GreedyBidding):
 
 
 # --- following ----------------------------------------------------------------------------
+_FOLLOW_RULES = frozenset(
+    (
+        "feed_boss",
+        "feed_likely",
+        "cover_partner",
+        "secure_win",
+        "take_lead",
+        "take_lead3",
+        "second_high",
+        "feed_ruff",
+        "no_weak_ruff",
+        "last_thrift",
+        "rich_win",
+    )
+)
+
+FEED_CHANCE = 0.6
+"""``feed_likely`` feeds the partner when its play holds with at least this chance."""
+
+
 def follow_with_memory(view: PlayerView, rules: frozenset[str]) -> list[Card] | None:
     """``feed_boss`` and ``secure_win`` (see the module docstring); None: greedy decides."""
     trick = view.current_trick
     if len(trick) == 3:
+        if "last_thrift" in rules:
+            return last_thrift(view)
+        if "rich_win" in rules:
+            return rich_last(view)
         return None  # the last to play: greedy's rules already know everything
     lead = trick[0][1]
-    memory = CardMemory(view)
+    memory = CardMemory(view, "read_play" in rules)
     shape = memory.single_unit(lead)
     if shape is None:
         return None  # a throw led: greedy decides
     winner, _key = winner_and_key(view)
     after = [(view.seat + k) % 4 for k in range(1, 4 - len(trick))]
     if winner == view.partner:
-        if "feed_boss" not in rules:
-            return None
         cards = dict(trick)[winner]
-        if not memory.holds(cards, lead, after):
-            return None
-        plays = candidate_follows(view)
-        return feed(view, plays)
+        if ("feed_boss" in rules and memory.holds(cards, lead, after)) or (
+            "feed_likely" in rules and memory.hold_chance(cards, lead, after) >= FEED_CHANCE
+        ):
+            return feed(view, candidate_follows(view))
+        if "cover_partner" in rules:
+            return cover(view, memory, lead, after)
+        return None
     if "secure_win" not in rules:
         return None
+    if "feed_ruff" in rules and len(trick) == 1 and lead_is_side(view, lead):
+        led1 = view.trump.suit_of(lead[0])
+        third = (view.seat + 1) % 4
+        if (
+            led1 in memory.voids[view.partner]
+            and memory.can_trump(view.partner)
+            and led1 not in memory.voids[third]
+        ):
+            return feed(view, candidate_follows(view))
+    if "second_high" in rules and len(trick) == 1:
+        on_table0 = sum(card.points for card in lead)
+        if on_table0 == 0:
+            plays0 = candidate_follows(view)
+            wins0 = winning_test(view)
+            led0 = view.trump.suit_of(lead[0])
+            cheap = [
+                p
+                for p in plays0
+                if wins0(p)
+                and not any(c.points for c in p)
+                and view.trump.suit_of(p[0]) == led0
+                and (led0 != TRUMP or "second_high_trump" in rules)
+            ]
+            if cheap:
+                held0, costs0 = held_by_index(view), _card_costs(view.trump)
+                return min(cheap, key=lambda p: _play_cost(p, held0, costs0))
     plays = candidate_follows(view)
     if len(plays) == 1:
         return plays[0]
@@ -206,13 +277,94 @@ def follow_with_memory(view: PlayerView, rules: frozenset[str]) -> list[Card] | 
     on_table = sum(card.points for _s, cards in trick for card in cards)
     opponents_after = [s for s in after if s % 2 != view.seat % 2]
     secure = [p for p in winners if memory.holds(p, lead, opponents_after)]
-    if secure and on_table > 0:
+    if secure and (
+        on_table > 0
+        or ("take_lead" in rules and view.partner in after)
+        or ("take_lead3" in rules and len(trick) == 2)
+    ):
+        if "rich_win" in rules:
+            return min(secure, key=lambda p: _play_cost(p, held, costs) - RICH * _points(p))
         return min(secure, key=lambda p: _play_cost(p, held, costs))
+    if "no_weak_ruff" in rules and not secure and opponents_after:
+        best0 = min(winners, key=lambda p: _play_cost(p, held, costs))
+        if view.trump.suit_of(best0[0]) == TRUMP and view.trump.suit_of(lead[0]) != TRUMP:
+            if memory.hold_chance(best0, lead, opponents_after) < RUFF_CHANCE:
+                return min(plays, key=lambda p: _play_cost(p, held, costs))
     # no sure win: greedy would take a point card into a win the next seat may overtake
     best = min(winners, key=lambda p: _play_cost(p, held, costs))
     if opponents_after and not secure and on_table == 0 and any(c.points for c in best):
         return min(plays, key=lambda p: _play_cost(p, held, costs))  # discard low instead
     return None
+
+
+RUFF_CHANCE = 0.5
+
+
+RICH = 5
+
+
+def _points(play: Sequence[Card]) -> int:
+    return sum(card.points for card in play)
+
+
+def rich_last(view: PlayerView) -> list[Card] | None:
+    """Last to play, an opponent winning: when I win it, my own point cards are mine
+    to keep, so the winning play is the cheapest with points counted in my favour."""
+    winner, _key = winner_and_key(view)
+    if winner == view.partner:
+        return None
+    plays = candidate_follows(view)
+    wins = winning_test(view)
+    winners = [p for p in plays if wins(p)]
+    if not winners:
+        return None
+    held, costs = held_by_index(view), _card_costs(view.trump)
+    return min(winners, key=lambda p: _play_cost(p, held, costs) - RICH * _points(p))
+
+
+def last_thrift(view: PlayerView) -> list[Card] | None:
+    """Last to play, an opponent winning a trick without points: do not trump it."""
+    trick = view.current_trick
+    lead = trick[0][1]
+    if view.trump.suit_of(lead[0]) == TRUMP:
+        return None
+    if any(c.points for _s, cards in trick for c in cards):
+        return None
+    winner, _key = winner_and_key(view)
+    if winner == view.partner:
+        return None
+    plays = candidate_follows(view)
+    wins = winning_test(view)
+    held, costs = held_by_index(view), _card_costs(view.trump)
+    winners = [p for p in plays if wins(p)]
+    if not winners:
+        return None
+    best = min(winners, key=lambda p: _play_cost(p, held, costs))
+    if view.trump.suit_of(best[0]) != TRUMP:
+        return None
+    return min(plays, key=lambda p: _play_cost(p, held, costs))
+
+
+def lead_is_side(view: PlayerView, lead: Sequence[Card]) -> bool:
+    return view.trump.suit_of(lead[0]) != TRUMP
+
+
+def cover(
+    view: PlayerView, memory: CardMemory, lead: Sequence[Card], after: list[int]
+) -> list[Card] | None:
+    """Partner is winning, but a seat still to play may beat it, and there are points on
+    the table: take the trick with a play nobody after me can beat, the cheapest."""
+    trick = view.current_trick
+    on_table = sum(card.points for _s, cards in trick for card in cards)
+    if on_table < 10:
+        return None
+    plays = candidate_follows(view)
+    wins = winning_test(view)
+    secure = [p for p in plays if wins(p) and memory.holds(p, lead, after)]
+    if not secure:
+        return None
+    held, costs = held_by_index(view), _card_costs(view.trump)
+    return min(secure, key=lambda p: _play_cost(p, held, costs))
 
 
 def feed(view: PlayerView, plays: list[list[Card]]) -> list[Card]:
@@ -262,6 +414,12 @@ def boss_lead(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
     """A side unit no opponent can beat or trump (tractors and pairs first), else, on the
     dealer's side while the opponents may still hold trumps, a boss trump pair or tractor."""
     sure = _side_sure_units(ctx, memory)
+    if (
+        CASH_MODE == 2
+        or (CASH_MODE == 1 and ctx.view.is_dealer_team)
+        or (CASH_MODE == 3 and not ctx.view.is_dealer_team)
+    ):
+        sure = [u for u in sure if u.kind != SINGLE]
     if sure:
         return list(min(sure, key=lambda u: (-len(u.cards), -u.high)).cards)
     if ctx.view.is_dealer_team and not memory.opponents_out_of(TRUMP):
@@ -315,7 +473,129 @@ def lead_low_safely(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
     return [min(held[longest], key=lambda c: (c.points > 0, step[c.index]))]
 
 
+def pull_boss_trumps(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """On the dealer's side, while an opponent may still hold trumps: lead a trump unit
+    nobody can beat (the strongest first), drawing their trumps at no risk."""
+    view = ctx.view
+    if not view.is_dealer_team or memory.opponents_out_of(TRUMP) or not ctx.held[TRUMP]:
+        return None
+    for unit in ctx.units_in(TRUMP):
+        if memory.sure(unit, memory.opponents):
+            return list(unit.cards)
+    return None
+
+
+def lead_short_suit(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """Holding a third of my hand in trumps: the low lead comes from my shortest side suit
+    (its lowest plain card), to be void in it sooner and trump it later."""
+    held, trump = ctx.held, ctx.trump
+    if len(held[TRUMP]) * 3 < len(ctx.view.hand):
+        return None
+    suits = [s for s in memory.side_suits if held[s]]
+    if not suits:
+        return None
+    if ctx.side_groups:
+        return None  # a low pair or tractor: greedy's lead
+    shortest = min(suits, key=lambda s: (len(held[s]), s))
+    step = trump.step_by_index
+    return [min(held[shortest], key=lambda c: (c.points > 0, step[c.index]))]
+
+
+def pull_low(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """Greedy's test for pulling trumps (the dealer's side, half my hand in trumps), but a
+    single trump is pulled with my lowest: it draws a trump from each opponent as surely as
+    the highest does, and the high trumps stay home to take the last tricks."""
+    view = ctx.view
+    if not view.is_dealer_team or len(ctx.held[TRUMP]) * 2 < len(view.hand):
+        return None
+    if memory.opponents_out_of(TRUMP) and "pull_stop" in PULL_FLAGS:
+        return None
+    units = ctx.units_in(TRUMP)
+    if not units:
+        return None
+    if units[0].kind != SINGLE:
+        return list(units[0].cards)
+    step = ctx.trump.step_by_index
+    return [min(ctx.held[TRUMP], key=lambda c: step[c.index])]
+
+
+PULL_FLAGS: set[str] = set()
+PULL_SHARE = 0.5
+
+
+def pull_often(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """On the dealer's side, while an opponent may still hold trumps and I hold at least
+    :data:`PULL_SHARE` of my hand in trumps: lead my best trump unit (greedy's pull)."""
+    view = ctx.view
+    if not view.is_dealer_team or len(ctx.held[TRUMP]) < PULL_SHARE * len(view.hand):
+        return None
+    if memory.opponents_out_of(TRUMP):
+        return None
+    units = ctx.units_in(TRUMP)
+    return list(units[0].cards) if units else None
+
+
+CASH_MODE = 0
+
+
+def _cash(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    play = lead_sure_winner(ctx)
+    if play and len(play) == 1 and CASH_MODE:
+        if CASH_MODE == 1 and ctx.view.is_dealer_team:
+            return None
+        if CASH_MODE == 2:
+            return None
+        if CASH_MODE == 3 and not ctx.view.is_dealer_team:
+            return None
+    return play
+
+
+def boss_trump(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """Lead a trump unit no opponent can beat (pairs and tractors first, then the highest
+    single), while an opponent may still hold trumps: my partner feeds it points."""
+    if not ctx.held[TRUMP] or memory.opponents_out_of(TRUMP):
+        return None
+    if BOSS_TRUMP_SIDE == 1 and ctx.view.is_dealer_team:
+        return None
+    if BOSS_TRUMP_SIDE == 2 and not ctx.view.is_dealer_team:
+        return None
+    for unit in ctx.units_in(TRUMP):
+        if memory.sure(unit, memory.opponents):
+            return list(unit.cards)
+    return None
+
+
+BOSS_TRUMP_SIDE = 0
+
+
+def _greedy_rule(rule):
+    return lambda ctx, _memory: rule(ctx)
+
+
+LEAD_RULES = (
+    ("pull_first", pull_low),
+    ("safe_throws", safe_throw),
+    ("boss_leads", boss_lead),
+    ("pull_more", pull_boss_trumps),
+    ("boss_trump", boss_trump),
+    (None, _greedy_rule(throw_sure_winners)),
+    ("greedy_cash", _cash),
+    ("pull_low", pull_low),
+    ("pull_often", pull_often),
+    ("greedy_pull", _greedy_rule(pull_trumps)),
+    ("partner_void", lead_to_partner_void),
+    ("short_suit", lead_short_suit),
+    ("avoid_ruffs", lead_low_safely),
+)
+"""The lead rules in the order they are asked (None: greedy's, always asked); the first
+that answers leads, else greedy's low lead."""
+
+
 # --- burying ------------------------------------------------------------------------------
+BURY_STRONG = 0.0
+BURY_MIN = 10
+
+
 def bury_point_shy(view: PlayerView) -> list[Card]:
     """Greedy's bury (low side cards of the shortest suits, points, pairs and trumps kept),
     keeping also the side suits' As and Ks while other cards can go."""
@@ -330,12 +610,14 @@ def bury_point_shy(view: PlayerView) -> list[Card]:
         suit = trump.suit_of(card)
         lengths[suit] = lengths.get(suit, 0) + 1
 
+    strong = BURY_STRONG and lengths.get(TRUMP, 0) >= BURY_STRONG * len(hand)
+
     def keep_score(card: Card) -> tuple:
         suit = trump.suit_of(card)
         return (
             suit == TRUMP,
-            card.points > 0,
-            card.rank in (ACE, KING),
+            card.points > 0 and not (strong and card.points >= BURY_MIN),
+            card.rank in (ACE, KING) if not strong else card.rank == ACE,
             held[card.index] >= 2,
             lengths[suit],
             trump.step(card),

@@ -26,19 +26,22 @@ from ..trump import TRUMP
 from ..units import WIDTHS, lead_format
 from .base import PlayerView
 from .greedy import SIDE_SUITS
-from .rollout_knowledge import strongest_unseen_top, unseen_counts
+from .rollout_knowledge import _strongest_first, strongest_unseen_top, unseen_counts
 
 VOID_RISK = 4
 """A seat that has not shown a void in a side suit may still be void in it: a play in that
 suit counts as safe from a trump only while at least this many of its cards are out."""
 
 
+HIDDEN_VOIDS = False
+
+
 class CardMemory:
     """The public facts of one decision (see the module docstring)."""
 
-    __slots__ = ("view", "trump", "seat", "left", "voids", "_no_pairs", "_tops", "_out")
+    __slots__ = ("view", "trump", "seat", "left", "voids", "caps", "_no_pairs", "_tops", "_out")
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: PlayerView, read_play: bool = False) -> None:
         trump = view.trump
         assert trump is not None
         self.view = view
@@ -46,8 +49,19 @@ class CardMemory:
         self.seat = view.seat
         self.left = unseen_counts(view)
         """Copies of each card (by ``card.index``) still out, as this seat sees it."""
-        self.voids = tuple(view.voids(s) for s in range(4))
-        """The effective suits each seat has shown a void in."""
+        voids = tuple(view.voids(s) for s in range(4))
+        self.caps: dict[tuple[int, str], int] = {}
+        """(seat, suit) -> the highest step that seat may still hold in that suit, read from
+        its plays (``read_play``; see :func:`read_plays`)."""
+        if read_play and view.tricks:
+            out_of_trumps, self.caps = read_plays(view)
+            if out_of_trumps:
+                voids = tuple(
+                    v | {TRUMP} if seat in out_of_trumps else v for seat, v in enumerate(voids)
+                )
+        self.voids = voids
+        """The effective suits each seat has shown a void in (with ``read_play``, also the
+        trumps of a seat that passed up a trick it could only have won by trumping)."""
         self._no_pairs: tuple[set[str], ...] | None = None
         self._tops: dict[tuple[str, int, int], int] = {}
         self._out: dict[str, int] = {}
@@ -89,6 +103,18 @@ class CardMemory:
             top = self._tops[key] = strongest_unseen_top(self.left, self.trump, *key)
         return top
 
+    def top_for(self, seat: int, suit: str, width: int, steps: int) -> int:
+        """:meth:`top` as far as ``seat`` may hold it: a single no higher than its cap."""
+        cap = self.caps.get((seat, suit)) if width == 1 else None
+        if cap is None:
+            return self.top(suit, width, steps)
+        step, left = self.trump.step_by_index, self.left
+        for card in _strongest_first(self.trump)[suit]:
+            at = step[card.index]
+            if at <= cap and left[card.index]:
+                return at
+        return -1
+
     @property
     def no_pairs(self) -> tuple[set[str], ...]:
         """For each seat, the effective suits it is known to hold no pair in."""
@@ -124,13 +150,13 @@ class CardMemory:
                     continue
                 if width > 1 and TRUMP in self.no_pairs[seat]:
                     continue
-                trump_top = self.top(TRUMP, width, steps)
+                trump_top = self.top_for(seat, TRUMP, width, steps)
                 if trump_top > (mine if ruffed else -1):
                     return False
                 continue
             if (
                 not ruffed
-                and self.top(led, width, steps) > mine
+                and self.top_for(seat, led, width, steps) > mine
                 and (width == 1 or led not in self.no_pairs[seat])
             ):
                 return False
@@ -139,10 +165,60 @@ class CardMemory:
                 led != TRUMP
                 and self.can_trump(seat)
                 and self.out_in(led) < VOID_RISK * width
-                and self.top(TRUMP, width, steps) > (mine if ruffed else -1)
+                and self.top_for(seat, TRUMP, width, steps) > (mine if ruffed else -1)
             ):
                 return False
         return True
+
+    def hold_chance(
+        self, play: Sequence[Card], lead: Sequence[Card], seats: Sequence[int]
+    ) -> float:
+        """The chance that ``play`` (winning the running trick now; ``lead`` is one unit)
+        still wins after ``seats`` play, if the cards still out lie at random among the
+        places that may hold them (the hidden hands not void in the suit, and the kitty
+        unless I buried it): 0 when a seat can surely trump it, 1 when :meth:`holds`."""
+        trump = self.trump
+        suit_of, step = trump.suit_by_index, trump.step_by_index
+        led = suit_of[lead[0].index]
+        width, _steps = self.single_unit(lead) or (1, 1)
+        mine = max(step[c.index] for c in play)
+        if suit_of[play[0].index] != led:
+            return 1.0 if self.holds(play, lead, seats) else 0.0
+        sizes = self.view.hand_sizes()
+        room = sum(sizes[s] for s in self.others if led not in self.voids[s])
+        if not self.view.buried:
+            room += self.view.rules.kitty_size
+        chance = 1.0
+        for seat in seats:
+            if led in self.voids[seat]:
+                if led != TRUMP and self.can_trump(seat) and self.out_in(TRUMP):
+                    return 0.0
+                continue
+            share = sizes[seat] / room if room else 0.0
+            if HIDDEN_VOIDS and led != TRUMP and self.can_trump(seat) and self.out_in(TRUMP):
+                chance *= 1 - (1 - share) ** self.out_in(led)
+            if width > 1 and led in self.no_pairs[seat]:
+                continue
+            cap = self.caps.get((seat, led), 10**6) if width == 1 else 10**6
+            for i in self._higher(led, mine):
+                if self.trump.step_by_index[i] > cap:
+                    continue
+                copies = self.left[i]
+                if width == 1:
+                    chance *= (1 - share) ** copies
+                elif copies >= width:
+                    chance *= 1 - share**width
+        return chance
+
+    def _higher(self, suit: str, mine: int) -> list[int]:
+        """Card indices of ``suit`` still out whose step is above ``mine``."""
+        step, left, found = self.trump.step_by_index, self.left, []
+        for card in _strongest_first(self.trump)[suit]:
+            if step[card.index] <= mine:
+                break
+            if left[card.index]:
+                found.append(card.index)
+        return found
 
     def sure(self, unit, seats: Sequence[int]) -> bool:
         """Can none of ``seats`` beat my ``unit`` (a led unit) with a higher one of its shape,
@@ -156,9 +232,54 @@ class CardMemory:
                 if suit != TRUMP and seat % 2 != self.seat % 2 and self.can_trump(seat):
                     return False
                 continue
-            if top > unit.high and (width == 1 or suit not in self.no_pairs[seat]):
+            if self.top_for(seat, suit, width, steps) > unit.high and (
+                width == 1 or suit not in self.no_pairs[seat]
+            ):
                 return False
         return True
+
+
+def read_plays(view: PlayerView) -> tuple[set[int], dict[tuple[int, str], int]]:
+    """What the seats' plays to single-card tricks say, if they take points they can take:
+    a seat that followed suit under an opponent's winning card while the trick held points
+    (or as the last to play) had no higher card of the suit; a seat out of the led side suit
+    that let an opponent's untrumped card win such a trick had no trump. Returns (the seats
+    read as out of trumps, (seat, suit) -> the highest step each may still hold)."""
+    trump = view.trump
+    assert trump is not None
+    suit_of, step = trump.suit_by_index, trump.step_by_index
+    no_trumps: set[int] = set()
+    caps: dict[tuple[int, str], int] = {}
+    for trick in view.tricks:
+        plays = trick.plays
+        lead = plays[0][1]
+        if len(lead) != 1:
+            continue
+        led = suit_of[lead[0].index]
+        winner, best = plays[0][0], lead[0].index
+        points = lead[0].points
+        for position, (seat, cards) in enumerate(plays[1:], start=1):
+            card = cards[0].index
+            ruffed = suit_of[best] != led
+            contested = (winner + seat) % 2 == 1 and (points > 0 or position == 3)
+            beats = suit_of[card] in (led, TRUMP) and (
+                (suit_of[card] == suit_of[best] and step[card] > step[best])
+                or (suit_of[card] == TRUMP and suit_of[best] != TRUMP)
+            )
+            if contested and not beats:
+                if suit_of[card] == led and not ruffed:
+                    key = (seat, led)
+                    caps[key] = min(caps.get(key, step[best]), step[best])
+                elif suit_of[card] != led and led != TRUMP:
+                    if not ruffed:
+                        no_trumps.add(seat)
+                    else:
+                        key = (seat, TRUMP)
+                        caps[key] = min(caps.get(key, step[best]), step[best])
+            if beats:
+                winner, best = seat, card
+            points += cards[0].points
+    return no_trumps, caps
 
 
 def no_pairs_shown(view: PlayerView) -> tuple[set[str], ...]:
@@ -183,4 +304,4 @@ def no_pairs_shown(view: PlayerView) -> tuple[set[str], ...]:
     return found
 
 
-__all__ = ["VOID_RISK", "CardMemory", "no_pairs_shown"]
+__all__ = ["VOID_RISK", "CardMemory", "no_pairs_shown", "read_plays"]
