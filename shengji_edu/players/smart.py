@@ -2,123 +2,69 @@
 
 Greedy (:mod:`.greedy`) looks at one trick at a time and remembers only which cards are
 unseen. A card player remembers more, all of it public (RULES §9): who has shown a void in
-which suit, and whether that seat can still trump; who failed to follow a pair with a pair
-(it holds no pair of that suit); which card of each suit is the *boss* (the highest still
-out). :class:`CardMemory` (:mod:`.smart_memory`) keeps those facts; the rules below use
-them, each one small and named:
+which suit, and so who can no longer trump; who answered a pair without a pair (it holds
+none in that suit); which card of each suit is the *boss*, the highest still out; and so
+whether a play will hold once the seats after it have played.
+:class:`~.smart_memory.CardMemory` keeps those facts and the rules use them, each one small
+and named, in three modules:
 
-Following
-  ``feed_boss``        partner's play cannot be beaten by the seats still to play: feed it
-                       points, as greedy does only when it plays last.
-  ``secure_win``       when winning a trick is worth it, win with a play the seats still to
-                       play cannot beat (a boss, or a trump above every trump they may hold),
-                       and do not spend point cards on a win that is likely to be overtaken.
-Leading
-  ``safe_throws``      throw every unit of a side suit that no other seat can beat, counting
-                       a void seat that cannot trump (nor can any seat without pairs beat a
-                       pair) as harmless.
-  ``boss_leads``       cash a side-suit boss unit on the same test (greedy's test treats any
-                       void opponent as a threat); lead a boss trump pair or tractor.
-  ``partner_void``     lead a side suit the partner has shown a void in (and can still
-                       trump) while both opponents must follow: its point cards first.
-  ``avoid_ruffs``      the low lead avoids suits an opponent can trump, and point cards.
-Burying
-  ``point_shy_bury``   bury greedy's way, but never an A or K of a side suit while a plain low
-                       card can go instead.
+* following (:mod:`.smart_follow`): ``feed``, ``cover``, ``feed_ruff``, ``secure_win``,
+  ``win_the_lead``, ``rich_win``;
+* leading (:mod:`.smart_lead`): ``safe_throws``, ``boss_leads``, ``partner_void``,
+  ``avoid_ruffs``;
+* burying (:mod:`.smart_lead`): ``point_shy_bury``.
 
-``SmartPlayer()`` plays with every rule in :data:`DEFAULT_RULES` (the rules the toggle ledger
-found worth having, ``results/smart_ledger.json``); ``SmartPlayer(without="safe_throws")``
-(or a tuple of names, or names joined by ``+`` as the command line writes them:
-``smart:without=safe_throws+feed_boss``) leaves rules out, and ``with_=`` adds the rules
-the ledger dropped (:data:`RULES` lists them all). Whatever no rule decides, greedy decides
-(:class:`~.rollout.RolloutPlayer`'s fast form of the same plays).
+``SmartPlayer()`` plays every rule of :data:`DEFAULT_RULES`: those the toggle ledger
+(``python benchmarks/smart_ledger.py``, ``results/smart_ledger.json``) found worth having,
+each measured head to head against the player without it over the same duplicate deals.
+``SmartPlayer(without="feed")`` leaves rules out (a tuple of names, or names joined by
+``+`` as the command line writes them: ``shengji arena smart:without=feed+cover greedy``);
+``SmartPlayer(with_="pull_often")`` adds rules the ledger left out (:data:`RULES` lists
+them all; ``read_play`` also reads who passed up a trick it could have won, see
+:func:`~.smart_memory.read_plays`). Whatever no rule decides, greedy decides
+(:class:`~.rollout.RolloutPlayer`, greedy's plays worked out fast).
 
-The player reads only its view: its hand, the cards played, the tricks, the voids and the
-kitty it buried itself. It keeps nothing between decisions, so one player may sit in many
-games at once (the searches' rollouts).
+The player reads only its view and keeps nothing between decisions, so one player may sit
+at many tables at once (a search's rollouts do that).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ..cards import Card, shorten
-from ..trump import TRUMP
-from ..units import SINGLE, TITANIC, TRACTOR
 from .base import PlayerView
 from .greedy import GreedyBidding, wear_the_ace
-from .knowledge import check_name, winning_test
-from .rollout import (
-    RolloutPlayer,
-    _card_costs,
-    _play_cost,
-    bury_low_cards,
-    candidate_follows,
-    held_by_index,
-)
-from .rollout_knowledge import winner_and_key
-from .rollout_leads import (
-    LeadContext,
-    lead_low,
-    lead_sure_winner,
-    pull_trumps,
-    throw_sure_winners,
-)
+from .knowledge import check_name
+from .rollout import RolloutPlayer, bury_low_cards
+from .rollout_leads import LeadContext, lead_low
+from .smart_follow import FOLLOW_RULES, follow_with_memory
+from .smart_lead import LEAD_RULES, LEADING_RULES, bury_point_shy
 from .smart_memory import CardMemory
 
-RULES = (
-    "feed_boss",
+ACE = 14
+
+RULES = (*FOLLOW_RULES, *LEADING_RULES, "point_shy_bury", "read_play")
+"""Every rule SmartPlayer knows, by name (:mod:`.smart_follow`, :mod:`.smart_lead`)."""
+
+DEFAULT_RULES = (
+    "feed",
+    "cover",
+    "feed_ruff",
     "secure_win",
+    "win_the_lead",
+    "rich_win",
     "safe_throws",
     "boss_leads",
     "partner_void",
     "avoid_ruffs",
     "point_shy_bury",
-    "greedy_pull",
-    "greedy_cash",
-    "feed_likely",
-    "cover_partner",
-    "take_lead3",
-    "feed_ruff",
-    "no_weak_ruff",
-    "rich_win",
-    "last_thrift",
-    "pull_often",
-    "short_suit",
-    "pull_more",
-    "pull_low",
-    "pull_first",
-    "take_lead",
-    "second_high",
-    "second_high_trump",
-    "read_play",
-    "boss_trump",
 )
-"""Every rule SmartPlayer knows, by name (the module docstring says what each does)."""
-
-EXPERIMENTS = (
-    "no_weak_ruff",
-    "last_thrift",
-    "pull_often",
-    "short_suit",
-    "pull_more",
-    "pull_low",
-    "pull_first",
-    "take_lead",
-    "second_high",
-    "second_high_trump",
-    "read_play",
-    "boss_trump",
-)
-DEFAULT_RULES = tuple(r for r in RULES if r not in EXPERIMENTS)
-"""The rules ``SmartPlayer()`` plays with: those the toggle ledger measured as helping."""
-
-ACE, KING = 14, 13
+"""The rules ``SmartPlayer()`` plays with: those the toggle ledger measured as helping
+(``results/smart_ledger.json``); the other rules of :data:`RULES` were tried and dropped."""
 
 
 def parse_rules(value: object, what: str) -> frozenset[str]:
     """Rule names from ``"a+b"``, ``"a,b"``, a tuple or list of names, or ``()``; a
-    ValueError naming the unknown rule and listing the known ones."""
+    ValueError naming an unknown rule and listing the known ones."""
     if value is None:
         return frozenset()
     if isinstance(value, str):
@@ -127,7 +73,7 @@ def parse_rules(value: object, what: str) -> frozenset[str]:
         names = list(value)
     else:
         raise ValueError(
-            f"{what} names rules, e.g. 'safe_throws' or ('safe_throws', 'feed_boss'), "
+            f"{what} names SmartPlayer rules, e.g. 'feed' or ('feed', 'cover'), "
             f"not {shorten(value)}"
         )
     for name in names:
@@ -140,42 +86,39 @@ def parse_rules(value: object, what: str) -> frozenset[str]:
 
 
 class SmartPlayer(GreedyBidding):
-    """Greedy's rules plus card memory (see the module docstring). ``without``: rules to
-    leave out; ``with_``: rules to add to :data:`DEFAULT_RULES`."""
+    """Greedy's rules plus card memory (see the module docstring). ``without``: rules of
+    :data:`DEFAULT_RULES` to leave out; ``with_``: other rules of :data:`RULES` to add."""
 
     def __init__(self, name: str = "smart", without: object = (), with_: object = ()) -> None:
         self.name = check_name(name)
         left_out, added = parse_rules(without, "without"), parse_rules(with_, "with_")
         self.rules = (frozenset(DEFAULT_RULES) | added) - left_out
-        # the settings as text, so the arena's saved settings say what was played
+        # the settings as text, so that the arena's saved settings say what was played
         self.without = "+".join(r for r in RULES if r in left_out)
         self.with_ = "+".join(r for r in RULES if r in added)
+        self._read_play = "read_play" in self.rules
         self._greedy = RolloutPlayer()
 
-    def uses(self, rule: str) -> bool:
-        """Does this player play with ``rule``?"""
-        return rule in self.rules
-
-    # --- burying --------------------------------------------------------------------------
     def bury(self, view: PlayerView) -> list[Card]:
         if "point_shy_bury" in self.rules:
             return bury_point_shy(view)
         return bury_low_cards(view)
 
-    # --- playing --------------------------------------------------------------------------
     def play(self, view: PlayerView) -> list[Card]:
         if view.lead is None:
             return self.lead(view)
         return self.follow(view)
 
     def lead(self, view: PlayerView) -> list[Card]:
+        """The first answer of the lead rules in play (:data:`~.smart_lead.LEAD_RULES`,
+        greedy's among them), else greedy's low lead."""
         ctx = LeadContext(view)
         if ctx.trump.suit is None and ctx.trump.level == ACE:  # maybe wearing the A (§12.12)
             play = wear_the_ace(view)
             if play:
                 return play
         rules = self.rules
-        memory = CardMemory(view, "read_play" in rules)
+        memory = CardMemory(view, self._read_play)
         for name, rule in LEAD_RULES:
             if name is None or name in rules:
                 play = rule(ctx, memory)
@@ -184,458 +127,9 @@ class SmartPlayer(GreedyBidding):
         return lead_low(ctx)
 
     def follow(self, view: PlayerView) -> list[Card]:
-        rules = self.rules
-        if rules & _FOLLOW_RULES:
-            play = follow_with_memory(view, rules)
-            if play:
-                return play
-        return self._greedy.play(view)
+        """The first answer of the following rules in play, else greedy's follow."""
+        play = follow_with_memory(view, self.rules, self._read_play)
+        return play if play else self._greedy.play(view)
 
 
-# --- following ----------------------------------------------------------------------------
-_FOLLOW_RULES = frozenset(
-    (
-        "feed_boss",
-        "feed_likely",
-        "cover_partner",
-        "secure_win",
-        "take_lead",
-        "take_lead3",
-        "second_high",
-        "feed_ruff",
-        "no_weak_ruff",
-        "last_thrift",
-        "rich_win",
-    )
-)
-
-FEED_CHANCE = 0.6
-"""``feed_likely`` feeds the partner when its play holds with at least this chance."""
-
-
-def follow_with_memory(view: PlayerView, rules: frozenset[str]) -> list[Card] | None:
-    """``feed_boss`` and ``secure_win`` (see the module docstring); None: greedy decides."""
-    trick = view.current_trick
-    if len(trick) == 3:
-        if "last_thrift" in rules:
-            return last_thrift(view)
-        if "rich_win" in rules:
-            return rich_last(view)
-        return None  # the last to play: greedy's rules already know everything
-    lead = trick[0][1]
-    memory = CardMemory(view, "read_play" in rules)
-    shape = memory.single_unit(lead)
-    if shape is None:
-        return None  # a throw led: greedy decides
-    winner, _key = winner_and_key(view)
-    after = [(view.seat + k) % 4 for k in range(1, 4 - len(trick))]
-    if winner == view.partner:
-        cards = dict(trick)[winner]
-        if ("feed_boss" in rules and memory.holds(cards, lead, after)) or (
-            "feed_likely" in rules and memory.hold_chance(cards, lead, after) >= FEED_CHANCE
-        ):
-            return feed(view, candidate_follows(view))
-        if "cover_partner" in rules:
-            return cover(view, memory, lead, after)
-        return None
-    if "secure_win" not in rules:
-        return None
-    if "feed_ruff" in rules and len(trick) == 1 and lead_is_side(view, lead):
-        led1 = view.trump.suit_of(lead[0])
-        third = (view.seat + 1) % 4
-        if (
-            led1 in memory.voids[view.partner]
-            and memory.can_trump(view.partner)
-            and led1 not in memory.voids[third]
-        ):
-            return feed(view, candidate_follows(view))
-    if "second_high" in rules and len(trick) == 1:
-        on_table0 = sum(card.points for card in lead)
-        if on_table0 == 0:
-            plays0 = candidate_follows(view)
-            wins0 = winning_test(view)
-            led0 = view.trump.suit_of(lead[0])
-            cheap = [
-                p
-                for p in plays0
-                if wins0(p)
-                and not any(c.points for c in p)
-                and view.trump.suit_of(p[0]) == led0
-                and (led0 != TRUMP or "second_high_trump" in rules)
-            ]
-            if cheap:
-                held0, costs0 = held_by_index(view), _card_costs(view.trump)
-                return min(cheap, key=lambda p: _play_cost(p, held0, costs0))
-    plays = candidate_follows(view)
-    if len(plays) == 1:
-        return plays[0]
-    wins = winning_test(view)
-    winners = [p for p in plays if wins(p)]
-    if not winners:
-        return None
-    held, costs = held_by_index(view), _card_costs(view.trump)
-    on_table = sum(card.points for _s, cards in trick for card in cards)
-    opponents_after = [s for s in after if s % 2 != view.seat % 2]
-    secure = [p for p in winners if memory.holds(p, lead, opponents_after)]
-    if secure and (
-        on_table > 0
-        or ("take_lead" in rules and view.partner in after)
-        or ("take_lead3" in rules and len(trick) == 2)
-    ):
-        if "rich_win" in rules:
-            return min(secure, key=lambda p: _play_cost(p, held, costs) - RICH * _points(p))
-        return min(secure, key=lambda p: _play_cost(p, held, costs))
-    if "no_weak_ruff" in rules and not secure and opponents_after:
-        best0 = min(winners, key=lambda p: _play_cost(p, held, costs))
-        if view.trump.suit_of(best0[0]) == TRUMP and view.trump.suit_of(lead[0]) != TRUMP:
-            if memory.hold_chance(best0, lead, opponents_after) < RUFF_CHANCE:
-                return min(plays, key=lambda p: _play_cost(p, held, costs))
-    # no sure win: greedy would take a point card into a win the next seat may overtake
-    best = min(winners, key=lambda p: _play_cost(p, held, costs))
-    if opponents_after and not secure and on_table == 0 and any(c.points for c in best):
-        return min(plays, key=lambda p: _play_cost(p, held, costs))  # discard low instead
-    return None
-
-
-RUFF_CHANCE = 0.5
-
-
-RICH = 5
-
-
-def _points(play: Sequence[Card]) -> int:
-    return sum(card.points for card in play)
-
-
-def rich_last(view: PlayerView) -> list[Card] | None:
-    """Last to play, an opponent winning: when I win it, my own point cards are mine
-    to keep, so the winning play is the cheapest with points counted in my favour."""
-    winner, _key = winner_and_key(view)
-    if winner == view.partner:
-        return None
-    plays = candidate_follows(view)
-    wins = winning_test(view)
-    winners = [p for p in plays if wins(p)]
-    if not winners:
-        return None
-    held, costs = held_by_index(view), _card_costs(view.trump)
-    return min(winners, key=lambda p: _play_cost(p, held, costs) - RICH * _points(p))
-
-
-def last_thrift(view: PlayerView) -> list[Card] | None:
-    """Last to play, an opponent winning a trick without points: do not trump it."""
-    trick = view.current_trick
-    lead = trick[0][1]
-    if view.trump.suit_of(lead[0]) == TRUMP:
-        return None
-    if any(c.points for _s, cards in trick for c in cards):
-        return None
-    winner, _key = winner_and_key(view)
-    if winner == view.partner:
-        return None
-    plays = candidate_follows(view)
-    wins = winning_test(view)
-    held, costs = held_by_index(view), _card_costs(view.trump)
-    winners = [p for p in plays if wins(p)]
-    if not winners:
-        return None
-    best = min(winners, key=lambda p: _play_cost(p, held, costs))
-    if view.trump.suit_of(best[0]) != TRUMP:
-        return None
-    return min(plays, key=lambda p: _play_cost(p, held, costs))
-
-
-def lead_is_side(view: PlayerView, lead: Sequence[Card]) -> bool:
-    return view.trump.suit_of(lead[0]) != TRUMP
-
-
-def cover(
-    view: PlayerView, memory: CardMemory, lead: Sequence[Card], after: list[int]
-) -> list[Card] | None:
-    """Partner is winning, but a seat still to play may beat it, and there are points on
-    the table: take the trick with a play nobody after me can beat, the cheapest."""
-    trick = view.current_trick
-    on_table = sum(card.points for _s, cards in trick for card in cards)
-    if on_table < 10:
-        return None
-    plays = candidate_follows(view)
-    wins = winning_test(view)
-    secure = [p for p in plays if wins(p) and memory.holds(p, lead, after)]
-    if not secure:
-        return None
-    held, costs = held_by_index(view), _card_costs(view.trump)
-    return min(secure, key=lambda p: _play_cost(p, held, costs))
-
-
-def feed(view: PlayerView, plays: list[list[Card]]) -> list[Card]:
-    """Greedy's :func:`~.greedy.feed_partner` choice: the most points, then the least cost
-    net of them (the first of equals)."""
-    held, costs = held_by_index(view), _card_costs(view.trump)
-    best = best_key = None
-    for play in plays:
-        n = sum(card.points for card in play)
-        key = (-n, _play_cost(play, held, costs) - 3 * n)
-        if best is None or key < best_key:
-            best, best_key = play, key
-    return best
-
-
-# --- leading ------------------------------------------------------------------------------
-def _side_sure_units(ctx: LeadContext, memory: CardMemory) -> list:
-    """My side-suit units that no opponent can beat or trump (see :meth:`CardMemory.sure`),
-    each suit in decompose's order (largest first, then highest)."""
-    found = []
-    for suit in memory.side_suits:
-        if not ctx.held[suit]:
-            continue
-        for unit in ctx.units_in(suit):
-            if memory.sure(unit, memory.opponents):
-                found.append(unit)
-    return found
-
-
-def safe_throw(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
-    """Two or more units of one side suit that no other seat can beat (a throw is refused
-    if *any* seat, the partner too, holds a higher unit) and no opponent can trump."""
-    by_suit: dict[str, list] = {}
-    for unit in _side_sure_units(ctx, memory):
-        if memory.sure(unit, memory.others):
-            by_suit.setdefault(unit.suit, []).append(unit)
-    best = None
-    for units in by_suit.values():
-        if len(units) >= 2:
-            cards = [c for u in units for c in u.cards]
-            if best is None or len(cards) > len(best):
-                best = cards
-    return best
-
-
-def boss_lead(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
-    """A side unit no opponent can beat or trump (tractors and pairs first), else, on the
-    dealer's side while the opponents may still hold trumps, a boss trump pair or tractor."""
-    sure = _side_sure_units(ctx, memory)
-    if (
-        CASH_MODE == 2
-        or (CASH_MODE == 1 and ctx.view.is_dealer_team)
-        or (CASH_MODE == 3 and not ctx.view.is_dealer_team)
-    ):
-        sure = [u for u in sure if u.kind != SINGLE]
-    if sure:
-        return list(min(sure, key=lambda u: (-len(u.cards), -u.high)).cards)
-    if ctx.view.is_dealer_team and not memory.opponents_out_of(TRUMP):
-        for unit in ctx.units_in(TRUMP):
-            if unit.kind != SINGLE and memory.sure(unit, memory.opponents):
-                return list(unit.cards)
-    return None
-
-
-def lead_to_partner_void(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
-    """A side suit my partner is void in (and may still trump) and neither opponent has
-    shown a void in: lead it, the richest card first (partner's trump takes the points)."""
-    view, trump = ctx.view, ctx.trump
-    partner_voids = memory.voids[view.partner]
-    if TRUMP in partner_voids:
-        return None
-    best = None
-    for suit in memory.side_suits:
-        cards = ctx.held[suit]
-        if not cards or suit not in partner_voids:
-            continue
-        if any(suit in memory.voids[s] for s in memory.opponents):
-            continue
-        card = max(cards, key=lambda c: (c.points, -trump.step_by_index[c.index]))
-        if best is None or card.points > best.points:
-            best = card
-    return [best] if best is not None else None
-
-
-def lead_low_safely(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
-    """Greedy's low lead, from the side suits no opponent can trump: a low pair or tractor
-    without points, else the lowest plain card of the longest such suit (None: greedy's)."""
-    trump, held = ctx.trump, ctx.held
-    risky = set()
-    for seat in memory.opponents:
-        if TRUMP not in memory.voids[seat]:
-            risky |= memory.voids[seat]
-    suits = [s for s in memory.side_suits if held[s] and s not in risky]
-    if not suits or len(suits) == sum(1 for s in memory.side_suits if held[s]):
-        return None  # nothing to avoid (or nothing else): greedy's lead
-    groups = [
-        u
-        for s in suits
-        for u in ctx.units_in(s)
-        if u.kind != SINGLE and not any(c.points for c in u.cards)
-    ]
-    if groups:
-        return list(min(groups, key=lambda u: (u.kind not in (TRACTOR, TITANIC), u.high)).cards)
-    longest = max(suits, key=lambda s: (len(held[s]), s))
-    step = trump.step_by_index
-    return [min(held[longest], key=lambda c: (c.points > 0, step[c.index]))]
-
-
-def pull_boss_trumps(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
-    """On the dealer's side, while an opponent may still hold trumps: lead a trump unit
-    nobody can beat (the strongest first), drawing their trumps at no risk."""
-    view = ctx.view
-    if not view.is_dealer_team or memory.opponents_out_of(TRUMP) or not ctx.held[TRUMP]:
-        return None
-    for unit in ctx.units_in(TRUMP):
-        if memory.sure(unit, memory.opponents):
-            return list(unit.cards)
-    return None
-
-
-def lead_short_suit(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
-    """Holding a third of my hand in trumps: the low lead comes from my shortest side suit
-    (its lowest plain card), to be void in it sooner and trump it later."""
-    held, trump = ctx.held, ctx.trump
-    if len(held[TRUMP]) * 3 < len(ctx.view.hand):
-        return None
-    suits = [s for s in memory.side_suits if held[s]]
-    if not suits:
-        return None
-    if ctx.side_groups:
-        return None  # a low pair or tractor: greedy's lead
-    shortest = min(suits, key=lambda s: (len(held[s]), s))
-    step = trump.step_by_index
-    return [min(held[shortest], key=lambda c: (c.points > 0, step[c.index]))]
-
-
-def pull_low(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
-    """Greedy's test for pulling trumps (the dealer's side, half my hand in trumps), but a
-    single trump is pulled with my lowest: it draws a trump from each opponent as surely as
-    the highest does, and the high trumps stay home to take the last tricks."""
-    view = ctx.view
-    if not view.is_dealer_team or len(ctx.held[TRUMP]) * 2 < len(view.hand):
-        return None
-    if memory.opponents_out_of(TRUMP) and "pull_stop" in PULL_FLAGS:
-        return None
-    units = ctx.units_in(TRUMP)
-    if not units:
-        return None
-    if units[0].kind != SINGLE:
-        return list(units[0].cards)
-    step = ctx.trump.step_by_index
-    return [min(ctx.held[TRUMP], key=lambda c: step[c.index])]
-
-
-PULL_FLAGS: set[str] = set()
-PULL_SHARE = 0.5
-
-
-def pull_often(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
-    """On the dealer's side, while an opponent may still hold trumps and I hold at least
-    :data:`PULL_SHARE` of my hand in trumps: lead my best trump unit (greedy's pull)."""
-    view = ctx.view
-    if not view.is_dealer_team or len(ctx.held[TRUMP]) < PULL_SHARE * len(view.hand):
-        return None
-    if memory.opponents_out_of(TRUMP):
-        return None
-    units = ctx.units_in(TRUMP)
-    return list(units[0].cards) if units else None
-
-
-CASH_MODE = 0
-
-
-def _cash(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
-    play = lead_sure_winner(ctx)
-    if play and len(play) == 1 and CASH_MODE:
-        if CASH_MODE == 1 and ctx.view.is_dealer_team:
-            return None
-        if CASH_MODE == 2:
-            return None
-        if CASH_MODE == 3 and not ctx.view.is_dealer_team:
-            return None
-    return play
-
-
-def boss_trump(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
-    """Lead a trump unit no opponent can beat (pairs and tractors first, then the highest
-    single), while an opponent may still hold trumps: my partner feeds it points."""
-    if not ctx.held[TRUMP] or memory.opponents_out_of(TRUMP):
-        return None
-    if BOSS_TRUMP_SIDE == 1 and ctx.view.is_dealer_team:
-        return None
-    if BOSS_TRUMP_SIDE == 2 and not ctx.view.is_dealer_team:
-        return None
-    for unit in ctx.units_in(TRUMP):
-        if memory.sure(unit, memory.opponents):
-            return list(unit.cards)
-    return None
-
-
-BOSS_TRUMP_SIDE = 0
-
-
-def _greedy_rule(rule):
-    return lambda ctx, _memory: rule(ctx)
-
-
-LEAD_RULES = (
-    ("pull_first", pull_low),
-    ("safe_throws", safe_throw),
-    ("boss_leads", boss_lead),
-    ("pull_more", pull_boss_trumps),
-    ("boss_trump", boss_trump),
-    (None, _greedy_rule(throw_sure_winners)),
-    ("greedy_cash", _cash),
-    ("pull_low", pull_low),
-    ("pull_often", pull_often),
-    ("greedy_pull", _greedy_rule(pull_trumps)),
-    ("partner_void", lead_to_partner_void),
-    ("short_suit", lead_short_suit),
-    ("avoid_ruffs", lead_low_safely),
-)
-"""The lead rules in the order they are asked (None: greedy's, always asked); the first
-that answers leads, else greedy's low lead."""
-
-
-# --- burying ------------------------------------------------------------------------------
-BURY_STRONG = 0.0
-BURY_MIN = 10
-
-
-def bury_point_shy(view: PlayerView) -> list[Card]:
-    """Greedy's bury (low side cards of the shortest suits, points, pairs and trumps kept),
-    keeping also the side suits' As and Ks while other cards can go."""
-    from ..burying import first_legal_bury
-    from .base import trump_of
-
-    trump = trump_of(view)
-    hand = list(view.hand)
-    held = held_by_index(view)
-    lengths: dict[str, int] = {}
-    for card in hand:
-        suit = trump.suit_of(card)
-        lengths[suit] = lengths.get(suit, 0) + 1
-
-    strong = BURY_STRONG and lengths.get(TRUMP, 0) >= BURY_STRONG * len(hand)
-
-    def keep_score(card: Card) -> tuple:
-        suit = trump.suit_of(card)
-        return (
-            suit == TRUMP,
-            card.points > 0 and not (strong and card.points >= BURY_MIN),
-            card.rank in (ACE, KING) if not strong else card.rank == ACE,
-            held[card.index] >= 2,
-            lengths[suit],
-            trump.step(card),
-        )
-
-    return first_legal_bury(sorted(hand, key=keep_score), view.rules)
-
-
-__all__ = [
-    "DEFAULT_RULES",
-    "RULES",
-    "SmartPlayer",
-    "boss_lead",
-    "bury_point_shy",
-    "feed",
-    "follow_with_memory",
-    "lead_low_safely",
-    "lead_to_partner_void",
-    "parse_rules",
-    "safe_throw",
-]
+__all__ = ["DEFAULT_RULES", "RULES", "SmartPlayer", "parse_rules"]

@@ -33,13 +33,21 @@ VOID_RISK = 4
 suit counts as safe from a trump only while at least this many of its cards are out."""
 
 
-HIDDEN_VOIDS = False
-
-
 class CardMemory:
     """The public facts of one decision (see the module docstring)."""
 
-    __slots__ = ("view", "trump", "seat", "left", "voids", "caps", "_no_pairs", "_tops", "_out")
+    __slots__ = (
+        "view",
+        "trump",
+        "seat",
+        "_left",
+        "voids",
+        "caps",
+        "cache",
+        "_no_pairs",
+        "_tops",
+        "_out",
+    )
 
     def __init__(self, view: PlayerView, read_play: bool = False) -> None:
         trump = view.trump
@@ -47,8 +55,7 @@ class CardMemory:
         self.view = view
         self.trump = trump
         self.seat = view.seat
-        self.left = unseen_counts(view)
-        """Copies of each card (by ``card.index``) still out, as this seat sees it."""
+        self._left: list[int] | None = None
         voids = tuple(view.voids(s) for s in range(4))
         self.caps: dict[tuple[int, str], int] = {}
         """(seat, suit) -> the highest step that seat may still hold in that suit, read from
@@ -63,8 +70,18 @@ class CardMemory:
         """The effective suits each seat has shown a void in (with ``read_play``, also the
         trumps of a seat that passed up a trick it could only have won by trumping)."""
         self._no_pairs: tuple[set[str], ...] | None = None
+        self.cache: dict[str, object] = {}
+        """Answers a rule worked out for this decision, for the next rule that asks."""
         self._tops: dict[tuple[str, int, int], int] = {}
         self._out: dict[str, int] = {}
+
+    @property
+    def left(self) -> list[int]:
+        """Copies of each card (by ``card.index``) still out, as this seat sees it."""
+        left = self._left
+        if left is None:
+            left = self._left = unseen_counts(self.view)
+        return left
 
     # --- who is who -------------------------------------------------------------------
     @property
@@ -195,8 +212,6 @@ class CardMemory:
                     return 0.0
                 continue
             share = sizes[seat] / room if room else 0.0
-            if HIDDEN_VOIDS and led != TRUMP and self.can_trump(seat) and self.out_in(TRUMP):
-                chance *= 1 - (1 - share) ** self.out_in(led)
             if width > 1 and led in self.no_pairs[seat]:
                 continue
             cap = self.caps.get((seat, led), 10**6) if width == 1 else 10**6
@@ -226,14 +241,23 @@ class CardMemory:
         unit; a seat without pairs in it holds no higher pair."""
         suit, width = unit.suit, WIDTHS[unit.kind]
         steps = unit.pairs or 1
-        top = self.top(suit, width, steps)
+        beaten = self.top(suit, width, steps) > unit.high  # by some unit still out
+        if (  # a higher single is out: only a seat void in the suit cannot hold it
+            beaten
+            and width == 1
+            and not self.caps
+            and any(suit not in self.voids[s] for s in seats)
+        ):
+            return False
         for seat in seats:
             if suit in self.voids[seat]:
                 if suit != TRUMP and seat % 2 != self.seat % 2 and self.can_trump(seat):
                     return False
                 continue
-            if self.top_for(seat, suit, width, steps) > unit.high and (
-                width == 1 or suit not in self.no_pairs[seat]
+            if (
+                beaten
+                and self.top_for(seat, suit, width, steps) > unit.high
+                and (width == 1 or suit not in self.no_pairs[seat])
             ):
                 return False
         return True
@@ -282,16 +306,32 @@ def read_plays(view: PlayerView) -> tuple[set[int], dict[tuple[int, str], int]]:
     return no_trumps, caps
 
 
-def no_pairs_shown(view: PlayerView) -> tuple[set[str], ...]:
+def no_pairs_shown(view: PlayerView) -> tuple[frozenset[str], ...]:
+    """:func:`_no_pairs_in` of the finished tricks (the last answer kept: every seat asks
+    about the same tricks until the next one ends, and they are public), plus the running
+    trick's plays."""
+    global _last_no_pairs
+    tricks = view.tricks
+    last = _last_no_pairs  # one tuple, read at once: safe with threads
+    if last[0] is not tricks:
+        last = _last_no_pairs = (tricks, _no_pairs_in([t.plays for t in tricks], view))
+    found = last[1]
+    if view.current_trick:
+        extra = _no_pairs_in([view.current_trick], view)
+        found = tuple(a | b for a, b in zip(found, extra, strict=True))
+    return found
+
+
+_last_no_pairs: tuple = (None, ())
+
+
+def _no_pairs_in(plays_of: list, view: PlayerView) -> tuple[frozenset[str], ...]:
     """For each seat, the effective suits it showed it holds no pair in: it answered a lead
     holding a pair (or more) with at least two cards of the led suit, none of them twice."""
     trump = view.trump
     assert trump is not None
     suit_of = trump.suit_by_index
     found: tuple[set[str], ...] = (set(), set(), set(), set())
-    plays_of = [trick.plays for trick in view.tricks]
-    if view.current_trick:
-        plays_of.append(view.current_trick)
     for plays in plays_of:
         lead = plays[0][1]
         if len(lead) < 2 or len(set(map(id, lead))) == len(lead):
@@ -301,7 +341,7 @@ def no_pairs_shown(view: PlayerView) -> tuple[set[str], ...]:
             same = [c for c in cards if suit_of[c.index] == led]
             if len(same) >= 2 and len(set(map(id, same))) == len(same) or len(same) < len(cards):
                 found[seat].add(led)
-    return found
+    return tuple(frozenset(f) for f in found)
 
 
 __all__ = ["VOID_RISK", "CardMemory", "no_pairs_shown", "read_plays"]
