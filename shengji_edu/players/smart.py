@@ -48,15 +48,13 @@ RULES = (*FOLLOW_RULES, *LEADING_RULES, "point_shy_bury", "read_play")
 DEFAULT_RULES = (
     "feed",
     "cover",
-    "feed_ruff",
-    "secure_win",
     "win_the_lead",
+    "second_seat_lead",
     "rich_win",
-    "safe_throws",
+    "no_weak_ruff",
     "boss_leads",
+    "boss_trump",
     "partner_void",
-    "avoid_ruffs",
-    "point_shy_bury",
 )
 """The rules ``SmartPlayer()`` plays with: those the toggle ledger measured as helping
 (``results/smart_ledger.json``); the other rules of :data:`RULES` were tried and dropped."""
