@@ -148,7 +148,8 @@ def report(data: dict) -> str:
     lines = [
         "SmartPlayer's toggle ledger: the player with each rule against the player without it,",
         f"duplicate deals; development {DEV_DEALS} deals of seed {DEV_SEED} (where the default",
-        f"was chosen: kept at {100 * KEEP_AT:.1f}% or more), reported {DEALS} deals of seed {SEED}.",
+        f"was chosen: kept at {100 * KEEP_AT:.1f}% or more), reported {DEALS} deals of "
+        f"seed {SEED}.",
         "",
         f"{'rule':18}{'verdict':10}{'development':24}{'reported':24}",
     ]

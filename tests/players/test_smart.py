@@ -26,9 +26,9 @@ from shengji_edu.game import Round, Table
 from shengji_edu.game.public import make_trick
 from shengji_edu.game.round import PLAYING
 from shengji_edu.game.view import PlayerView
+from shengji_edu.ladders import level_ladder
 from shengji_edu.players import PLAYER_TYPES, SmartPlayer, make_player
 from shengji_edu.players.rollout_leads import LeadContext
-from shengji_edu.ladders import level_ladder
 from shengji_edu.players.smart import DEFAULT_RULES, RULES, parse_rules
 from shengji_edu.players.smart_follow import FEED_CHANCE
 from shengji_edu.players.smart_lead import safe_throw
