@@ -9,10 +9,13 @@ whether a play will hold once the seats after it have played.
 and named, in three modules:
 
 * following (:mod:`.smart_follow`): ``feed``, ``cover``, ``feed_ruff``, ``secure_win``,
-  ``win_the_lead``, ``rich_win``;
-* leading (:mod:`.smart_lead`): ``safe_throws``, ``boss_leads``, ``partner_void``,
+  ``win_the_lead``, ``second_seat_lead``, ``rich_win``, ``no_weak_ruff``, ``last_thrift``,
+  ``likely_win``;
+* leading (:mod:`.smart_lead`): ``safe_throws``, ``boss_leads``, ``boss_trump``,
+  ``pull_often``, ``pull_low``, ``defender_pull``, ``partner_void``, ``short_suit``,
   ``avoid_ruffs``;
-* burying (:mod:`.smart_lead`): ``point_shy_bury``.
+* burying (:mod:`.smart_lead`): ``point_shy_bury``;
+* reading the play (:mod:`.smart_memory`): ``read_play``.
 
 ``SmartPlayer()`` plays every rule of :data:`DEFAULT_RULES`: those the toggle ledger
 (``python benchmarks/smart_ledger.py``, ``results/smart_ledger.json``) found worth having,
@@ -20,8 +23,7 @@ each measured head to head against the player without it over the same duplicate
 ``SmartPlayer(without="feed")`` leaves rules out (a tuple of names, or names joined by
 ``+`` as the command line writes them: ``shengji arena smart:without=feed+cover greedy``);
 ``SmartPlayer(with_="pull_often")`` adds rules the ledger left out (:data:`RULES` lists
-them all; ``read_play`` also reads who passed up a trick it could have won, see
-:func:`~.smart_memory.read_plays`). Whatever no rule decides, greedy decides
+them all). Whatever no rule decides, greedy decides
 (:class:`~.rollout.RolloutPlayer`, greedy's plays worked out fast).
 
 The player reads only its view and keeps nothing between decisions, so one player may sit
@@ -51,9 +53,9 @@ DEFAULT_RULES = (
     "win_the_lead",
     "second_seat_lead",
     "rich_win",
-    "no_weak_ruff",
     "boss_leads",
     "boss_trump",
+    "pull_low",
     "partner_void",
 )
 """The rules ``SmartPlayer()`` plays with: those the toggle ledger measured as helping

@@ -7,26 +7,27 @@ play, whether or not a seat still to play can beat that play. With a
 will not. Each rule below is one function, asked by :func:`follow_with_memory` in this
 order; the first that answers plays, and when none does greedy decides:
 
-``feed``         the partner is winning and its play will hold (surely, or with a chance of
-                 at least :data:`FEED_CHANCE`): give it the most points.
-``cover``        the partner is winning but may be beaten, and there are points on the
-                 table: take the trick with a play nobody after me can beat.
-``feed_ruff``    second to play, with my partner last, void in the led side suit and able
-                 to trump, and the third seat not void: give points to the trick my partner
-                 will trump.
-``secure_win``   an opponent is winning a trick with points: win it with a play nobody after
-                 me can beat; and never spend a point card on a win the next seat may
-                 overtake.
-``win_the_lead`` third to play, an opponent winning a trick without points: take it with a
-                 play the last seat cannot beat (the lead is worth having).
-``rich_win``     when I win (surely, or as the last to play), my own point cards come home
-                 with the trick: choose the winning play with points counted in my favour.
+``feed``             the partner is winning and its play will hold (surely, or with a
+                     chance of at least :data:`FEED_CHANCE`): give it the most points.
+``cover``            the partner is winning but may be beaten, and there are points on the
+                     table: take the trick with a play nobody after me can beat.
+``feed_ruff``        second to play, my partner last, void in the led side suit and able to
+                     trump, the third seat not void: give points to the trick it will trump.
+``secure_win``       an opponent is winning a trick with points: win it with a play nobody
+                     after me can beat; never spend a point card on a win the next seat may
+                     overtake.
+``win_the_lead``     third to play, an opponent winning a trick without points: take it with
+                     a play the last seat cannot beat (the lead is worth having).
+``second_seat_lead`` the same, second to play.
+``rich_win``         when I win (surely, or as the last to play), my own point cards come
+                     home with the trick: choose the winning play with points counted in my
+                     favour.
+``no_weak_ruff``     do not trump when the next opponent probably over-trumps.
+``last_thrift``      last to play, do not trump a trick without points.
+``likely_win``       with points at stake, win with the play most likely to hold.
 
-Rules tried and left out of the default (``SmartPlayer(with_=...)`` plays them; the toggle
-ledger, ``results/smart_ledger.json``, has their rows): ``second_seat_lead`` (take a
-pointless trick as second to play), ``no_weak_ruff`` (do not trump when the next opponent
-probably over-trumps), ``last_thrift`` (last to play, do not trump a pointless trick) and
-``likely_win`` (with points at stake, win with the play most likely to hold).
+Which of them ``SmartPlayer()`` plays is :data:`~.smart.DEFAULT_RULES`, chosen by the
+toggle ledger (``results/smart_ledger.json``).
 """
 
 from __future__ import annotations

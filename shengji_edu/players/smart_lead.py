@@ -3,27 +3,31 @@
 Greedy (:mod:`.greedy`) cashes a side-suit unit only when no unseen card can beat it *and*
 no opponent has shown a void in its suit, throws when two such units share a suit, pulls
 trumps on the dealer's side with half its hand in trumps, and otherwise leads low from its
-longest side suit. The rules below ask a :class:`~.smart_memory.CardMemory` first; the
-first that answers leads (:data:`LEAD_RULES` gives the order, greedy's rules among them):
+longest side suit. The rules below ask a :class:`~.smart_memory.CardMemory`; the first that
+answers leads (:data:`LEAD_RULES` gives the order, greedy's rules among them):
 
-``safe_throws``   throw the units of a side suit that no other seat can beat (a throw is
-                  refused when *any* seat, the partner too, holds a higher unit) and no
-                  opponent can trump: a seat void in the suit holds no higher unit, and a
-                  seat that showed it has no pair there holds no higher pair.
-``boss_leads``    cash a side unit no opponent can beat or trump on the same test (greedy's
-                  test counts every void opponent as a threat, even one out of trumps); on
-                  the dealer's side, lead a trump pair or tractor nobody can beat.
-``partner_void``  lead a side suit my partner is void in (and can trump) while both
-                  opponents must follow: its richest card, for my partner's trump to take.
-``avoid_ruffs``   lead low from the side suits no opponent can trump.
+``safe_throws``    throw the units of a side suit that no other seat can beat (a throw is
+                   refused when *any* seat, the partner too, holds a higher unit) and no
+                   opponent can trump: a seat void in the suit holds no higher unit, and a
+                   seat that showed it has no pair there holds no higher pair.
+``boss_leads``     cash a side unit no opponent can beat or trump on the same test (greedy's
+                   test counts every void opponent as a threat, even one out of trumps); on
+                   the dealer's side, lead a trump pair or tractor nobody can beat.
+``boss_trump``     lead a trump unit no opponent can beat while an opponent may hold trumps.
+``pull_often``     pull trumps on the dealer's side from :data:`PULL_SHARE` of the hand in
+                   trumps, while an opponent may still hold one.
+``pull_low``       greedy's pull, but a single trump is pulled with the lowest: it draws a
+                   trump from each opponent as surely, and the high ones stay home.
+``defender_pull``  a defender with half its hand in trumps pulls them too.
+``partner_void``   lead a side suit my partner is void in (and can trump) while both
+                   opponents must follow: its richest card, for my partner's trump to take.
+``short_suit``     with a third of the hand in trumps, lead low from the shortest side suit.
+``avoid_ruffs``    lead low from the side suits no opponent can trump.
 ``point_shy_bury`` greedy's bury, keeping the side suits' As and Ks too while plain low
-                  cards can go.
+                   cards can go.
 
-Tried and left out of the default (``SmartPlayer(with_=...)``): ``pull_often`` (pull trumps
-from a third of the hand in trumps, while an opponent may hold one), ``pull_low`` (pull
-with the lowest trump), ``short_suit`` (lead low from the shortest side suit, to trump it
-sooner), ``boss_trump`` (lead a trump nobody can beat, on either side) and
-``defender_pull`` (defenders long in trumps pull them too).
+Which of them ``SmartPlayer()`` plays is :data:`~.smart.DEFAULT_RULES`, chosen by the
+toggle ledger (``results/smart_ledger.json``).
 """
 
 from __future__ import annotations
