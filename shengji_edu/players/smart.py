@@ -49,7 +49,6 @@ RULES = (*FOLLOW_RULES, *LEADING_RULES, "point_shy_bury", "read_play")
 
 DEFAULT_RULES = (
     "feed",
-    "cover",
     "win_the_lead",
     "second_seat_lead",
     "rich_win",
@@ -57,6 +56,7 @@ DEFAULT_RULES = (
     "boss_trump",
     "pull_low",
     "partner_void",
+    "point_shy_bury",
 )
 """The rules ``SmartPlayer()`` plays with: those the toggle ledger measured as helping
 (``results/smart_ledger.json``); the other rules of :data:`RULES` were tried and dropped."""

@@ -208,8 +208,8 @@ def test_cover_takes_the_trick_from_a_partner_who_may_be_beaten():
     # partner led the Q, 10 points on the table; both Ks are out, and seat 3 holds 8 cards
     trick = [(0, parse_cards("HQ")), (1, parse_cards("H10"))]
     view = view_of("HA H3", "HK HK H4 D3", seat=2, trick=trick, sizes=(4, 4, 2, 8))
-    assert SmartPlayer().play(view) == parse_cards("HA")
-    assert SmartPlayer(without="cover").play(view) == parse_cards("H3")
+    assert SmartPlayer(with_="cover").play(view) == parse_cards("HA")
+    assert SmartPlayer().play(view) == parse_cards("H3")  # the ledger left cover out
 
 
 # --- leading ----------------------------------------------------------------------------------
