@@ -12,6 +12,7 @@ from .montecarlo import MonteCarloPlayer
 from .random_player import RandomPlayer
 from .rollout import RolloutPlayer
 from .search import SearchPlayer
+from .smart import SmartPlayer
 
 PLAYER_TYPES: dict[str, type] = {
     "random": RandomPlayer,
@@ -19,6 +20,7 @@ PLAYER_TYPES: dict[str, type] = {
     "montecarlo": MonteCarloPlayer,
     "search": SearchPlayer,
     "learned": LearnedPlayer,
+    "smart": SmartPlayer,
 }
 """Computer players by the name the command line, the arena and the widget use.
 
@@ -78,5 +80,6 @@ __all__ = [
     "RandomPlayer",
     "RolloutPlayer",
     "SearchPlayer",
+    "SmartPlayer",
     "make_player",
 ]

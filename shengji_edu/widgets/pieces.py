@@ -26,6 +26,7 @@ COMPUTER_NAMES = {
     "montecarlo": N_("Monte Carlo"),
     "search": N_("search"),
     "learned": N_("learned"),
+    "smart": N_("smart"),
 }
 
 POSITIONS = ("bottom", "right", "top", "left")

@@ -1,0 +1,277 @@
+"""SmartPlayer's following rules: greedy's, told what the table has shown.
+
+Greedy (:mod:`.greedy`) feeds its partner only when it plays last (or the partner trumped a
+single card), and wins a trick whenever there are points on it, with its cheapest winning
+play, whether or not a seat still to play can beat that play. With a
+:class:`~.smart_memory.CardMemory` a player can tell a play that will hold from one that
+will not. Each rule below is one function, asked by :func:`follow_with_memory` in this
+order; the first that answers plays, and when none does greedy decides:
+
+``feed``             the partner is winning and its play will hold (surely, or with a
+                     chance of at least :data:`FEED_CHANCE`): give it the most points.
+``cover``            the partner is winning but may be beaten, and there are points on the
+                     table: take the trick with a play nobody after me can beat.
+``feed_ruff``        second to play, my partner last, void in the led side suit and able to
+                     trump, the third seat not void: give points to the trick it will trump.
+``secure_win``       an opponent is winning a trick with points: win it with a play nobody
+                     after me can beat; never spend a point card on a win the next seat may
+                     overtake.
+``win_the_lead``     third to play, an opponent winning a trick without points: take it with
+                     a play the last seat cannot beat (the lead is worth having).
+``second_seat_lead`` the same, second to play.
+``rich_win``         when I win (surely, or as the last to play), my own point cards come
+                     home with the trick: choose the winning play with points counted in my
+                     favour.
+``no_weak_ruff``     do not trump when the next opponent probably over-trumps.
+``last_thrift``      last to play, do not trump a trick without points.
+``likely_win``       with points at stake, win with the play most likely to hold.
+
+Which of them ``SmartPlayer()`` plays is :data:`~.smart.DEFAULT_RULES`, chosen by the
+toggle ledger (``results/smart_ledger.json``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..trump import TRUMP
+from .base import PlayerView
+from .knowledge import winning_test
+from .rollout import _card_costs, _play_cost, candidate_follows, held_by_index
+from .rollout_knowledge import winner_and_key
+from .smart_memory import CardMemory
+
+FEED_CHANCE = 0.6
+"""``feed`` gives points when the partner's play holds with at least this chance
+(:meth:`~.smart_memory.CardMemory.hold_chance`): feeding X points then gains at least
+0.6·X for my side and risks 0.4·X. Thresholds from 0.45 to 0.75 played alike."""
+
+RICH = 5
+"""``rich_win`` scores a winning play by greedy's cost minus this many per point it carries
+(greedy's cost charges 3 per point: a point card it wins with is a card it gives away)."""
+
+RUFF_CHANCE = 0.5
+"""``no_weak_ruff`` trumps only when the trump holds with at least this chance."""
+
+LIKELY_MARGIN = 0.2
+"""``likely_win`` prefers a dearer winning play when it holds this much more often."""
+
+FOLLOW_RULES = (
+    "feed",
+    "cover",
+    "feed_ruff",
+    "secure_win",
+    "win_the_lead",
+    "rich_win",
+    "second_seat_lead",
+    "no_weak_ruff",
+    "last_thrift",
+    "likely_win",
+)
+"""The following rules, by name."""
+
+
+class Follow:
+    """One following decision: the view, the rules in play and what they share (the
+    candidates, the memory, the trick's winner), each worked out once when first asked."""
+
+    __slots__ = ("view", "rules", "trick", "lead", "_plays", "_memory", "_wins", "_held")
+
+    def __init__(self, view: PlayerView, rules: frozenset[str], read_play: bool) -> None:
+        self.view, self.rules = view, rules
+        self.trick = view.current_trick
+        self.lead = self.trick[0][1]
+        self._plays: list[list[Card]] | None = None
+        self._memory = CardMemory(view, read_play)
+        self._wins = None
+        self._held: tuple | None = None
+
+    @property
+    def memory(self) -> CardMemory:
+        return self._memory
+
+    @property
+    def plays(self) -> list[list[Card]]:
+        """Greedy's candidate follows (:func:`~.rollout.candidate_follows`)."""
+        if self._plays is None:
+            self._plays = candidate_follows(self.view)
+        return self._plays
+
+    def winners(self) -> list[list[Card]]:
+        """The candidates that would be winning the trick right after they are played."""
+        if self._wins is None:
+            self._wins = winning_test(self.view)
+        wins = self._wins
+        return [play for play in self.plays if wins(play)]
+
+    def cost(self, play: Sequence[Card]) -> int:
+        """Greedy's :func:`~.greedy.play_cost` of a play."""
+        if self._held is None:
+            self._held = (held_by_index(self.view), _card_costs(self.view.trump))
+        held, costs = self._held
+        return _play_cost(play, held, costs)
+
+    def cheapest(self, plays: list[list[Card]]) -> list[Card]:
+        return min(plays, key=self.cost)
+
+    def richest_win(self, plays: list[list[Card]]) -> list[Card]:
+        """The winning play to choose: with ``rich_win`` its points count for me."""
+        if "rich_win" in self.rules:
+            return min(plays, key=lambda p: self.cost(p) - RICH * points_in(p))
+        return self.cheapest(plays)
+
+    @property
+    def on_table(self) -> int:
+        return sum(card.points for _seat, cards in self.trick for card in cards)
+
+    @property
+    def after(self) -> list[int]:
+        """The seats still to play after me, in order."""
+        seat = self.view.seat
+        return [(seat + k) % 4 for k in range(1, 4 - len(self.trick))]
+
+
+def points_in(play: Sequence[Card]) -> int:
+    return sum(card.points for card in play)
+
+
+def follow_with_memory(
+    view: PlayerView, rules: frozenset[str], read_play: bool = False
+) -> list[Card] | None:
+    """The first answer of the following rules in ``rules`` (see the module docstring);
+    None: greedy decides."""
+    trick = view.current_trick
+    winner, _key = winner_and_key(view)
+    if len(trick) == 3:  # the last to play: nothing after me can change the trick
+        if winner == view.partner:
+            return None  # greedy feeds it
+        return last_to_play(view, rules)
+    decision = Follow(view, rules, read_play)
+    if decision.memory.single_unit(decision.lead) is None:
+        return None  # a throw led: greedy decides
+    if winner == view.partner:
+        return partner_winning(decision, dict(trick)[winner])
+    return opponent_winning(decision)
+
+
+def partner_winning(decision: Follow, partner_play: Sequence[Card]) -> list[Card] | None:
+    """``feed``, else ``cover``."""
+    rules, memory, lead, after = decision.rules, decision.memory, decision.lead, decision.after
+    if "feed" in rules and memory.hold_chance(partner_play, lead, after) >= FEED_CHANCE:
+        return feed(decision.view, decision.plays)
+    if "cover" in rules and decision.on_table >= 10:
+        secure = [p for p in decision.winners() if memory.holds(p, lead, after)]
+        if secure:
+            return decision.cheapest(secure)
+    return None
+
+
+def feed(view: PlayerView, plays: list[list[Card]]) -> list[Card]:
+    """Greedy's :func:`~.greedy.feed_partner` choice among ``plays``: the most points, then
+    the least cost net of them (the first of equals)."""
+    held, costs = held_by_index(view), _card_costs(view.trump)
+    best, best_key = plays[0], None
+    for play in plays:
+        n = points_in(play)
+        key = (-n, _play_cost(play, held, costs) - 3 * n)
+        if best_key is None or key < best_key:
+            best, best_key = play, key
+    return best
+
+
+def opponent_winning(decision: Follow) -> list[Card] | None:
+    """``feed_ruff``, ``secure_win``, ``win_the_lead`` (and the experiments), in order."""
+    view, rules, memory, lead = decision.view, decision.rules, decision.memory, decision.lead
+    trick = decision.trick
+    trump = view.trump
+    led = trump.suit_of(lead[0])
+    if "feed_ruff" in rules and len(trick) == 1 and led != TRUMP:
+        partner, third = view.partner, (view.seat + 1) % 4
+        if (
+            led in memory.voids[partner]
+            and memory.can_trump(partner)
+            and led not in memory.voids[third]
+        ):
+            return feed(view, decision.plays)
+    if not rules & _WINNING_RULES:
+        return None
+    plays = decision.plays
+    if len(plays) == 1:
+        return plays[0]
+    winners = decision.winners()
+    if not winners:
+        return None
+    on_table = decision.on_table
+    opponents_after = [s for s in decision.after if s % 2 != view.seat % 2]
+    secure = [p for p in winners if memory.holds(p, lead, opponents_after)]
+    if secure and (
+        ("secure_win" in rules and on_table > 0)
+        or ("win_the_lead" in rules and len(trick) == 2)
+        or ("second_seat_lead" in rules and len(trick) == 1)
+    ):
+        return decision.richest_win(secure)
+    best = decision.cheapest(winners)  # greedy's winning play
+    if (
+        "no_weak_ruff" in rules
+        and not secure
+        and opponents_after
+        and trump.suit_of(best[0]) == TRUMP != led
+        and memory.hold_chance(best, lead, opponents_after) < RUFF_CHANCE
+    ):
+        return decision.cheapest(plays)
+    if "likely_win" in rules and not secure and opponents_after and on_table >= 10:
+        chances = [(memory.hold_chance(p, lead, opponents_after), p) for p in winners]
+        top = max(chance for chance, _p in chances)
+        if top >= memory.hold_chance(best, lead, opponents_after) + LIKELY_MARGIN:
+            return decision.cheapest([p for chance, p in chances if chance >= top - 0.05])
+    if (
+        "secure_win" in rules
+        and opponents_after
+        and not secure
+        and not on_table
+        and points_in(best)
+    ):
+        return decision.cheapest(plays)  # not a point card into a win that may be overtaken
+    return None
+
+
+_WINNING_RULES = frozenset(
+    ("secure_win", "win_the_lead", "second_seat_lead", "no_weak_ruff", "likely_win")
+)
+
+
+def last_to_play(view: PlayerView, rules: frozenset[str]) -> list[Card] | None:
+    """Last to play, an opponent winning: ``last_thrift``, then ``rich_win`` (greedy wins
+    whenever it can, with its cheapest winning play)."""
+    if not rules & {"last_thrift", "rich_win"}:
+        return None
+    plays = candidate_follows(view)
+    wins = winning_test(view)
+    winners = [p for p in plays if wins(p)]
+    if not winners:
+        return None
+    held, costs = held_by_index(view), _card_costs(view.trump)
+    trump, trick = view.trump, view.current_trick
+    if "last_thrift" in rules:
+        cheapest = min(winners, key=lambda p: _play_cost(p, held, costs))
+        led = trump.suit_of(trick[0][1][0])
+        pointless = not any(card.points for _seat, cards in trick for card in cards)
+        if pointless and trump.suit_of(cheapest[0]) == TRUMP != led:
+            return min(plays, key=lambda p: _play_cost(p, held, costs))
+    if "rich_win" in rules:
+        return min(winners, key=lambda p: _play_cost(p, held, costs) - RICH * points_in(p))
+    return None
+
+
+__all__ = [
+    "FEED_CHANCE",
+    "FOLLOW_RULES",
+    "RICH",
+    "Follow",
+    "feed",
+    "follow_with_memory",
+    "last_to_play",
+    "opponent_winning",
+    "partner_winning",
+]

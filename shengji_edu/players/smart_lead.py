@@ -1,0 +1,279 @@
+"""SmartPlayer's leading and burying rules.
+
+Greedy (:mod:`.greedy`) cashes a side-suit unit only when no unseen card can beat it *and*
+no opponent has shown a void in its suit, throws when two such units share a suit, pulls
+trumps on the dealer's side with half its hand in trumps, and otherwise leads low from its
+longest side suit. The rules below ask a :class:`~.smart_memory.CardMemory`; the first that
+answers leads (:data:`LEAD_RULES` gives the order, greedy's rules among them):
+
+``safe_throws``    throw the units of a side suit that no other seat can beat (a throw is
+                   refused when *any* seat, the partner too, holds a higher unit) and no
+                   opponent can trump: a seat void in the suit holds no higher unit, and a
+                   seat that showed it has no pair there holds no higher pair.
+``boss_leads``     cash a side unit no opponent can beat or trump on the same test (greedy's
+                   test counts every void opponent as a threat, even one out of trumps); on
+                   the dealer's side, lead a trump pair or tractor nobody can beat.
+``boss_trump``     lead a trump unit no opponent can beat while an opponent may hold trumps.
+``pull_often``     pull trumps on the dealer's side from :data:`PULL_SHARE` of the hand in
+                   trumps, while an opponent may still hold one.
+``pull_low``       greedy's pull, but a single trump is pulled with the lowest: it draws a
+                   trump from each opponent as surely, and the high ones stay home.
+``defender_pull``  a defender with half its hand in trumps pulls them too.
+``partner_void``   lead a side suit my partner is void in (and can trump) while both
+                   opponents must follow: its richest card, for my partner's trump to take.
+``short_suit``     with a third of the hand in trumps, lead low from the shortest side suit.
+``avoid_ruffs``    lead low from the side suits no opponent can trump.
+``point_shy_bury`` greedy's bury, keeping the side suits' As and Ks too while plain low
+                   cards can go.
+
+Which of them ``SmartPlayer()`` plays is :data:`~.smart.DEFAULT_RULES`, chosen by the
+toggle ledger (``results/smart_ledger.json``).
+"""
+
+from __future__ import annotations
+
+from ..burying import first_legal_bury
+from ..cards import Card
+from ..trump import TRUMP
+from ..units import SINGLE, TITANIC, TRACTOR
+from .base import PlayerView, trump_of
+from .rollout import held_by_index
+from .rollout_leads import LeadContext, lead_sure_winner, pull_trumps, throw_sure_winners
+from .smart_memory import CardMemory
+
+ACE, KING = 14, 13
+
+PULL_SHARE = 1 / 3
+"""``pull_often`` pulls trumps from this share of the hand in trumps (greedy: a half)."""
+
+
+def side_sure_units(ctx: LeadContext, memory: CardMemory) -> list:
+    """My side-suit units that no opponent can beat or trump (:meth:`CardMemory.sure`),
+    suit by suit in decompose's order (largest first, then highest); worked out once per
+    decision for every rule that asks."""
+    found = memory.cache.get("side_sure")
+    if found is not None:
+        return found
+    found = memory.cache["side_sure"] = []
+    for suit in memory.side_suits:
+        cards = ctx.held[suit]
+        if not cards or any(
+            suit in memory.voids[s] and memory.can_trump(s) for s in memory.opponents
+        ):
+            continue  # nothing held, or an opponent can trump it: no unit of it is sure
+        if not memory.caps and not any(
+            suit in memory.voids[s]
+            or (len(set(map(id, cards))) < len(cards) and suit in memory.no_pairs[s])
+            for s in memory.opponents
+        ):
+            # no void and no missing pair to count: greedy's own test, worked out fast
+            found += [unit for unit in ctx.sure_side if unit.suit == suit]
+            continue
+        for unit in ctx.units_in(suit):
+            if memory.sure(unit, memory.opponents):
+                found.append(unit)
+    return found
+
+
+def safe_throw(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``safe_throws``: the largest set of two or more units of one side suit that no
+    opponent can beat or trump and no other seat can beat (see the module docstring)."""
+    by_suit: dict[str, list] = {}
+    for unit in side_sure_units(ctx, memory):
+        if memory.sure(unit, memory.others):
+            by_suit.setdefault(unit.suit, []).append(unit)
+    best = None
+    for units in by_suit.values():
+        if len(units) >= 2:
+            cards = [card for unit in units for card in unit.cards]
+            if best is None or len(cards) > len(best):
+                best = cards
+    return best
+
+
+def boss_lead(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``boss_leads``: a side unit no opponent can beat or trump (the largest, then the
+    highest), else on the dealer's side, while an opponent may hold trumps, a trump pair or
+    tractor nobody can beat."""
+    sure = side_sure_units(ctx, memory)
+    if sure:
+        return list(min(sure, key=lambda u: (-len(u.cards), -u.high)).cards)
+    if ctx.view.is_dealer_team and not memory.opponents_out_of(TRUMP):
+        for unit in ctx.units_in(TRUMP):
+            if unit.kind != SINGLE and memory.sure(unit, memory.opponents):
+                return list(unit.cards)
+    return None
+
+
+def lead_to_partner_void(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``partner_void``: a side suit my partner is void in (and may still trump) and
+    neither opponent has shown a void in: its richest card (the lowest of equals)."""
+    view, trump = ctx.view, ctx.trump
+    partner_voids = memory.voids[view.partner]
+    if TRUMP in partner_voids:
+        return None
+    best = None
+    for suit in memory.side_suits:
+        cards = ctx.held[suit]
+        if not cards or suit not in partner_voids:
+            continue
+        if any(suit in memory.voids[s] for s in memory.opponents):
+            continue
+        card = max(cards, key=lambda c: (c.points, -trump.step_by_index[c.index]))
+        if best is None or card.points > best.points:
+            best = card
+    return [best] if best is not None else None
+
+
+def lead_low_safely(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``avoid_ruffs``: greedy's low lead from the side suits no opponent can trump: a low
+    pair or tractor without points, else the lowest plain card of the longest such suit.
+    None (greedy's own low lead) when no suit is to be avoided, or every suit is."""
+    trump, held = ctx.trump, ctx.held
+    risky: set[str] = set()
+    for seat in memory.opponents:
+        if memory.can_trump(seat):
+            risky |= memory.voids[seat]
+    mine = [s for s in memory.side_suits if held[s]]
+    suits = [s for s in mine if s not in risky]
+    if not suits or len(suits) == len(mine):
+        return None
+    groups = [
+        unit
+        for suit in suits
+        for unit in ctx.units_in(suit)
+        if unit.kind != SINGLE and not any(card.points for card in unit.cards)
+    ]
+    if groups:
+        return list(min(groups, key=lambda u: (u.kind not in (TRACTOR, TITANIC), u.high)).cards)
+    longest = max(suits, key=lambda s: (len(held[s]), s))
+    step = trump.step_by_index
+    return [min(held[longest], key=lambda c: (c.points > 0, step[c.index]))]
+
+
+def pull_often(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``pull_often``: on the dealer's side, with :data:`PULL_SHARE` of my hand in trumps,
+    while an opponent may still hold one: lead my best trump unit, as greedy pulls."""
+    view = ctx.view
+    if not view.is_dealer_team or len(ctx.held[TRUMP]) < PULL_SHARE * len(view.hand):
+        return None
+    if memory.opponents_out_of(TRUMP):
+        return None
+    units = ctx.units_in(TRUMP)
+    return list(units[0].cards) if units else None
+
+
+def pull_low(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``pull_low``: greedy's test for pulling trumps, but a single trump is pulled with my
+    lowest, keeping the high ones for the last tricks."""
+    view = ctx.view
+    if not view.is_dealer_team or len(ctx.held[TRUMP]) * 2 < len(view.hand):
+        return None
+    units = ctx.units_in(TRUMP)
+    if not units:
+        return None
+    if units[0].kind != SINGLE:
+        return list(units[0].cards)
+    step = ctx.trump.step_by_index
+    return [min(ctx.held[TRUMP], key=lambda c: step[c.index])]
+
+
+def boss_trump(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``boss_trump``: a trump unit no opponent can beat (pairs and tractors first), while
+    an opponent may still hold trumps: my partner feeds it points."""
+    if not ctx.held[TRUMP] or memory.opponents_out_of(TRUMP):
+        return None
+    for unit in ctx.units_in(TRUMP):
+        if memory.sure(unit, memory.opponents):
+            return list(unit.cards)
+    return None
+
+
+def defender_pull(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``defender_pull``: a defender with half its hand in trumps pulls them, as the
+    dealer's side does, while an opponent may still hold one."""
+    view = ctx.view
+    if view.is_dealer_team or len(ctx.held[TRUMP]) * 2 < len(view.hand):
+        return None
+    if memory.opponents_out_of(TRUMP):
+        return None
+    units = ctx.units_in(TRUMP)
+    return list(units[0].cards) if units else None
+
+
+def lead_short_suit(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``short_suit``: holding a third of my hand in trumps and no low pair to lead, the
+    low lead comes from my shortest side suit, to be void in it sooner."""
+    held, trump = ctx.held, ctx.trump
+    if len(held[TRUMP]) * 3 < len(ctx.view.hand) or ctx.side_groups:
+        return None
+    suits = [s for s in memory.side_suits if held[s]]
+    if not suits:
+        return None
+    shortest = min(suits, key=lambda s: (len(held[s]), s))
+    step = trump.step_by_index
+    return [min(held[shortest], key=lambda c: (c.points > 0, step[c.index]))]
+
+
+def _greedy(rule):
+    """One of greedy's lead rules, asked like a smart one."""
+    return lambda ctx, _memory: rule(ctx)
+
+
+LEAD_RULES = (
+    ("safe_throws", safe_throw),
+    ("boss_leads", boss_lead),
+    ("boss_trump", boss_trump),
+    (None, _greedy(throw_sure_winners)),
+    (None, _greedy(lead_sure_winner)),
+    ("pull_often", pull_often),
+    ("pull_low", pull_low),
+    (None, _greedy(pull_trumps)),
+    ("defender_pull", defender_pull),
+    ("partner_void", lead_to_partner_void),
+    ("short_suit", lead_short_suit),
+    ("avoid_ruffs", lead_low_safely),
+)
+"""The lead rules in the order they are asked (None: greedy's, always asked); when none
+answers, greedy's low lead (:func:`~.rollout_leads.lead_low`)."""
+
+LEADING_RULES = tuple(name for name, _rule in LEAD_RULES if name is not None)
+"""The leading rules, by name."""
+
+
+def bury_point_shy(view: PlayerView) -> list[Card]:
+    """``point_shy_bury``: greedy's bury (low side cards of the shortest suits; points,
+    pairs and trumps kept), keeping also the side suits' As and Ks while other cards can go
+    (a legal bury of ``rules.kitty_size`` cards: RULES §8, §12.11)."""
+    trump = trump_of(view)
+    hand = list(view.hand)
+    held = held_by_index(view)
+    lengths: dict[str, int] = {}
+    for card in hand:
+        suit = trump.suit_of(card)
+        lengths[suit] = lengths.get(suit, 0) + 1
+
+    def keep_score(card: Card) -> tuple:
+        suit = trump.suit_of(card)
+        return (
+            suit == TRUMP,
+            card.points > 0,
+            card.rank in (ACE, KING),
+            held[card.index] >= 2,
+            lengths[suit],
+            trump.step(card),
+        )
+
+    return first_legal_bury(sorted(hand, key=keep_score), view.rules)
+
+
+__all__ = [
+    "LEADING_RULES",
+    "LEAD_RULES",
+    "boss_lead",
+    "bury_point_shy",
+    "lead_low_safely",
+    "lead_to_partner_void",
+    "safe_throw",
+    "side_sure_units",
+]
