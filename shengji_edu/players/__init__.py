@@ -6,6 +6,7 @@ import inspect
 
 from ..cards import shorten
 from .base import Overcaller, Player, PlayerView
+from .expert import ExpertPlayer
 from .greedy import GreedyPlayer
 from .learned import LearnedPlayer
 from .montecarlo import MonteCarloPlayer
@@ -18,6 +19,7 @@ PLAYER_TYPES: dict[str, type] = {
     "greedy": RolloutPlayer,
     "montecarlo": MonteCarloPlayer,
     "search": SearchPlayer,
+    "expert": ExpertPlayer,
     "learned": LearnedPlayer,
 }
 """Computer players by the name the command line, the arena and the widget use.
@@ -69,6 +71,7 @@ def make_player(name: str, **options) -> Player:
 __all__ = [
     "PLAYER_ALIASES",
     "PLAYER_TYPES",
+    "ExpertPlayer",
     "GreedyPlayer",
     "LearnedPlayer",
     "MonteCarloPlayer",
