@@ -13,6 +13,7 @@ from .montecarlo import MonteCarloPlayer
 from .random_player import RandomPlayer
 from .rollout import RolloutPlayer
 from .search import SearchPlayer
+from .smart import SmartPlayer
 
 PLAYER_TYPES: dict[str, type] = {
     "random": RandomPlayer,
@@ -21,6 +22,7 @@ PLAYER_TYPES: dict[str, type] = {
     "search": SearchPlayer,
     "expert": ExpertPlayer,
     "learned": LearnedPlayer,
+    "smart": SmartPlayer,
 }
 """Computer players by the name the command line, the arena and the widget use.
 
@@ -81,5 +83,6 @@ __all__ = [
     "RandomPlayer",
     "RolloutPlayer",
     "SearchPlayer",
+    "SmartPlayer",
     "make_player",
 ]
