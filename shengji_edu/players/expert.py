@@ -41,7 +41,8 @@ from .knowledge import check_name
 from .montecarlo import play_on
 from .pair_inference import break_pairs, pairless_suits
 from .rollout import RolloutPlayer
-from .search import LEADS, defenders_chance, search_candidates, win_chance
+from .search import LEADS, defenders_chance, distinct, search_candidates, win_chance
+from .smart import SmartPlayer
 
 DEFAULT_WORK = 120
 """Rollouts per decision (SearchPlayer's 20 worlds with halving use about 60 with five
@@ -60,8 +61,10 @@ FINAL_SPREAD = 3.0
 """The width, in points, of the curve that smooths a finished hand's value
 (:func:`final_value`): a hand won by 40 points is worth a little more than one won by 5."""
 
-ROLLOUTS = ("greedy",)
-"""Rollout players by name (``make_player`` names of fast players)."""
+ROLLOUTS = ("greedy", "smart")
+"""Rollout players by name (``make_player`` names of fast players): greedy
+(:class:`~.rollout.RolloutPlayer`) or :class:`~.smart.SmartPlayer` (greedy plus card memory).
+The same names choose the player whose choice is the first candidate (``prior``)."""
 
 
 def final_value(world: Round, seat: int) -> float:
@@ -76,14 +79,14 @@ def final_value(world: Round, seat: int) -> float:
     return 0.9 * won + 0.1 * margin
 
 
-def make_rollout(name: str):
+def make_rollout(name: str, what: str = "rollout"):
     """The rollout player called ``name`` (see :data:`ROLLOUTS`)."""
     if name not in ROLLOUTS:
         raise ValueError(
-            f"rollout must be one of {', '.join(ROLLOUTS)} (a fast computer player), "
+            f"{what} must be one of {', '.join(ROLLOUTS)} (a fast computer player), "
             f"not {shorten(name)}"
         )
-    return RolloutPlayer()
+    return SmartPlayer() if name == "smart" else RolloutPlayer()
 
 
 class ExpertPlayer(GreedyBidding):
@@ -102,6 +105,7 @@ class ExpertPlayer(GreedyBidding):
         depth: int = DEFAULT_DEPTH,
         endgame: int = DEFAULT_ENDGAME,
         rollout: str = "greedy",
+        prior: str = "greedy",
         leads: str = "few",
         guess: str = "informed",
         solve: int = 0,
@@ -133,16 +137,23 @@ class ExpertPlayer(GreedyBidding):
         self.work, self.depth, self.endgame = work, depth, endgame
         self.leads, self.guess, self.rollout = leads, guess, rollout
         self.solve, self.solve_worlds = solve, solve_worlds
-        self.greedy = RolloutPlayer()  # greedy's choice: the first candidate
+        self.prior = prior
+        self.first = make_rollout(prior, "prior")  # its choice: the first candidate
+        self.greedy = RolloutPlayer()
         self.policy = make_rollout(rollout)
 
+    def bury(self, view: PlayerView) -> list[Card]:
+        return self.first.bury(view)
+
     def play(self, view: PlayerView) -> list[Card]:
-        choice = self.greedy.play(view)
+        choice = self.first.play(view)
         if len(view.hand) == len(choice):  # the last trick (or a sure throw of every card)
             return choice
         if len(view.hand) <= self.solve and view.rules.settlement != "forty_five":
             return self.solved(view, choice)
         options = search_candidates(view, choice, self.leads)
+        if self.prior != "greedy":  # greedy's choice is a candidate too
+            options = distinct([*options[:1], self.greedy.play(view), *options[1:]])
         if len(options) == 1:
             return options[0]
         scores = self.scores(view, options)

@@ -65,6 +65,7 @@ def test_expert_is_registered_and_made_by_name():
         {"leads": "most"},
         {"guess": "peek"},
         {"rollout": "oracle"},
+        {"prior": "search"},
     ],
 )
 def test_bad_settings_are_value_errors_naming_the_setting(options):
@@ -109,6 +110,15 @@ def test_expert_plays_the_variants(options):
     rnd = Round(3, rules, levels=(first, first))
     play_round(rnd, [ExpertPlayer(**QUICK), GreedyPlayer()] * 2)
     assert rnd.result is not None
+
+
+def test_smart_rollouts_and_first_candidate_play_legally_and_replay():
+    def record():
+        player = ExpertPlayer(rollout="smart", prior="smart", guess="table", **QUICK)
+        return hand_record(play_round(Round(78), [player, GreedyPlayer()] * 2))
+
+    first = record()
+    assert first == record()
 
 
 def test_expert_replays_from_the_seed():
