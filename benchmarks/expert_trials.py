@@ -31,10 +31,6 @@ Z95 = 1.959963984540054
 
 BASE = "expert:depth=2,endgame=6,leads=few"
 TRIALS = {
-    "greedy_120": (
-        "greedy rollouts, 120 rollouts a decision",
-        f"{BASE},work=120,rollout=greedy,prior=greedy,guess=informed,solve=0",
-    ),
     "greedy_300": (
         "greedy rollouts, 300 rollouts a decision",
         f"{BASE},work=300,rollout=greedy,prior=greedy,guess=informed,solve=0",

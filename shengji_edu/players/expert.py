@@ -1,29 +1,35 @@
-"""ExpertPlayer: the search player with more worlds, exact endings and a choice of rollout player.
+"""ExpertPlayer: the search player with smart rollouts, more work, pair inference and exact endings.
 
 :class:`~.search.SearchPlayer` guesses the hidden cards, plays each candidate out for two
 tricks with greedy players and judges the end by the chance of winning the hand. This player
-keeps that frame and changes what the measurements said was worth changing
-(results/README.md, "Expert player"):
+keeps that frame and changes five things (their measured effect is in results/README.md,
+"Expert player"; none of them alone moved the result more than 100 deals can show):
 
 1. **A fixed amount of work, not a fixed number of worlds.** ``work`` is the number of
    rollouts per decision. Every candidate is tried in the first worlds; successive halving
    then drops the worse half (never below :data:`KEEP`), so the worlds left go to the plays
    still in the race, and a decision with few candidates sees more worlds. The work is
    counted in rollouts, not seconds, so a decision depends on the seed alone.
-2. **Exact endings.** When this player holds at most ``endgame`` cards,
-   every rollout is played to the end of the hand, and the value of a world is its real
-   outcome (won or lost, made smooth by the defenders' final points, :func:`final_value`),
-   not the estimate of :func:`~.search.win_chance`.
-3. **The rollout player** is a setting: ``rollout="greedy"`` (:class:`~.rollout.RolloutPlayer`,
-   as SearchPlayer) or any other computer player that plays fast enough.
+2. **A better player inside.** ``rollout="smart"``: :class:`~.smart.SmartPlayer` (greedy's
+   rules plus card memory) plays the rollouts; ``prior="smart"``: its choice is the first
+   candidate (the one kept on ties) and it buries the kitty. Greedy's choice stays a
+   candidate; ``leads="all"`` compares every suit's leads (:func:`~.search.lead_candidates`).
+3. **A guess that uses more of the table** (``guess="table"``): the informed guess
+   (:mod:`.inference`: cards shown when declaring, a kitty of plain cards) in which no seat
+   holds a pair of a suit it has shown it holds none of (:mod:`.pair_inference`, RULES §5.3).
+4. **Exact endings.** When this player holds at most ``endgame`` cards, every rollout is
+   played to the end of the hand and judged by its real outcome (:func:`final_value`), not by
+   :func:`~.search.win_chance`'s estimate; at most ``solve`` cards, each of ``solve_worlds``
+   guessed worlds is solved exactly by the endgame solver (:mod:`.endgame`) for every play,
+   and the play that wins the hand in the most worlds is made (:func:`winning_plays`).
 
-Randomness comes only from ``view.rng`` (RULES §9); the worlds come from
-:func:`~.inference.informed_sample` (or ``view.sample_hands``) and ``view.what_if``, which
-read only what this player may see.
+Randomness comes only from ``view.rng`` (RULES §9); the worlds come from ``view.sample_hands``
+(with the swaps of :mod:`.inference` and :mod:`.pair_inference`, which read only the view) and
+``view.what_if``, which see only what this player may see.
 
 Decisions where RULES is silent: as SearchPlayer, the value is the chance of winning the
-hand (the arena's measure); between plays of equal value the earlier candidate (greedy's
-first) is played; declaring, overcalling and burying are greedy's.
+hand (the arena's measure); between plays of equal value the earlier candidate (the prior's
+first) is played; declaring and overcalling are greedy's, burying is the prior's.
 """
 
 from __future__ import annotations
@@ -94,9 +100,11 @@ class ExpertPlayer(GreedyBidding):
     """Determinized search with a fixed work budget and exact endings; see the module doc.
 
     ``work``: rollouts per decision; ``depth``: tricks played out after the current one;
-    ``endgame``: cards in hand from which rollouts go to the end;
-    ``rollout``: the rollout player (:data:`ROLLOUTS`); ``leads``: ``"few"`` or ``"all"``
-    (:data:`~.search.LEADS`); ``guess``: ``"informed"`` or ``"uniform"``.
+    ``endgame``: cards in hand from which rollouts go to the end; ``rollout`` and ``prior``:
+    the rollout player and the player whose choice comes first (:data:`ROLLOUTS`);
+    ``leads``: ``"few"`` or ``"all"`` (:data:`~.search.LEADS`); ``guess``: ``"table"``,
+    ``"informed"`` or ``"uniform"``; ``solve``: cards in hand from which the endgame solver
+    decides (0: never), over ``solve_worlds`` guessed worlds.
     """
 
     def __init__(
