@@ -3,6 +3,8 @@
     python benchmarks/search_strength.py                  # 400 deals, seed 2026, 2 processes
     python benchmarks/search_strength.py --deals 20 --hands 2 --out /tmp/x   # a quick look
     python benchmarks/search_strength.py --times-only     # the decision times alone
+    python benchmarks/search_strength.py --times-only --players search expert \
+        expert:depth=4   # other specs too (written to expert_decisions_more.*)
 
 Writes, in ``--out`` (default ``results/``):
 
@@ -28,21 +30,22 @@ import sys
 import time
 from pathlib import Path
 
-from shengji_edu.arena import run_arena
+from shengji_edu.arena import _make, parse_spec, run_arena
 from shengji_edu.game import Round, Table
-from shengji_edu.players import GreedyPlayer, make_player
+from shengji_edu.players import GreedyPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("expert", "search")
 
 
 def timed_decisions(names: tuple[str, ...], hands: int) -> dict[str, list[float]]:
-    """CPU seconds of each play decision of each named player in seat 0 of ``hands`` seeded
-    hands against three greedy players; hand by hand, the players in turn."""
+    """CPU seconds of each play decision of each player (a spec such as ``search`` or
+    ``expert:depth=4``) in seat 0 of ``hands`` seeded hands against three greedy players;
+    hand by hand, the players in turn."""
     times: dict[str, list[float]] = {name: [] for name in names}
 
     def timed(name: str):
-        player = make_player(name)
+        player = _make(parse_spec(name))
 
         class Timed(GreedyPlayer):
             def play(self, view):
@@ -78,6 +81,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=20, help="hands timed per player")
     parser.add_argument("--out", type=Path, default=ROOT / "results")
     parser.add_argument("--times-only", action="store_true")
+    parser.add_argument("--players", nargs="+", help="player specs to time (first: expert)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
 
@@ -91,9 +95,10 @@ def main(argv: list[str] | None = None) -> None:
         result.save(args.out / "arena_expert_vs_search.json")
         (args.out / "arena_expert_vs_search.txt").write_text(report + "\n", encoding="utf-8")
 
-    times = timed_decisions(PLAYERS, args.hands)
-    stats = {name: summary(times[name]) for name in PLAYERS}
-    ratio = stats["expert"]["median_ms"] / stats["search"]["median_ms"]
+    players = tuple(args.players or PLAYERS)
+    times = timed_decisions(players, args.hands)
+    stats = {name: summary(times[name]) for name in players}
+    ratio = stats[players[0]]["median_ms"] / stats["search"]["median_ms"]
     lines = [
         f"Play decisions in seat 0 of {args.hands} hands against three greedy players, "
         "CPU time, both players timed in this run:",
@@ -102,14 +107,16 @@ def main(argv: list[str] | None = None) -> None:
             f"max {s['max_ms']:.1f} ms over {s['decisions']} decisions"
             for name, s in stats.items()
         ),
-        f"expert's median / search's median: {ratio:.2f}",
-        "command: python benchmarks/search_strength.py",
+        f"{players[0]}'s median / search's median: {ratio:.2f}",
+        "command: python benchmarks/search_strength.py"
+        + "".join(" " + arg for arg in (sys.argv[1:] if argv is None else argv)),
     ]
     print("\n".join(lines))
-    (args.out / "expert_decisions.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    stem = "expert_decisions" if args.players is None else "expert_decisions_more"
+    (args.out / f"{stem}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     data = {"hands": args.hands, "python": sys.version.split()[0], **stats}
     data["median_ratio"] = round(ratio, 2)
-    (args.out / "expert_decisions.json").write_text(json.dumps(data, indent=1) + "\n")
+    (args.out / f"{stem}.json").write_text(json.dumps(data, indent=1) + "\n")
 
 
 if __name__ == "__main__":
