@@ -6,6 +6,7 @@ import inspect
 
 from ..cards import shorten
 from .base import Overcaller, Player, PlayerView
+from .expert import ExpertPlayer
 from .greedy import GreedyPlayer
 from .learned import LearnedPlayer
 from .montecarlo import MonteCarloPlayer
@@ -19,6 +20,7 @@ PLAYER_TYPES: dict[str, type] = {
     "greedy": RolloutPlayer,
     "montecarlo": MonteCarloPlayer,
     "search": SearchPlayer,
+    "expert": ExpertPlayer,
     "learned": LearnedPlayer,
     "smart": SmartPlayer,
 }
@@ -71,6 +73,7 @@ def make_player(name: str, **options) -> Player:
 __all__ = [
     "PLAYER_ALIASES",
     "PLAYER_TYPES",
+    "ExpertPlayer",
     "GreedyPlayer",
     "LearnedPlayer",
     "MonteCarloPlayer",

@@ -25,6 +25,7 @@ COMPUTER_NAMES = {
     "random": N_("random"),
     "montecarlo": N_("Monte Carlo"),
     "search": N_("search"),
+    "expert": N_("expert"),
     "learned": N_("learned"),
     "smart": N_("smart"),
 }
