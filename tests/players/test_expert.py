@@ -14,6 +14,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import greedy_position as position
 
 from shengji_edu.arena import ArenaResult, run_arena
 from shengji_edu.course import result_path
@@ -29,21 +30,6 @@ from shengji_edu.rules import _CHOICES, FLAGS, RuleSet
 
 QUICK = {"work": 12, "solve_worlds": 3}
 """Little work per decision: these tests check legality and fairness, not strength."""
-
-
-def position(seed: int, plays: int, rules: RuleSet = RuleSet()) -> Round:
-    """A hand of four greedy players stopped after ``plays`` cards have been played."""
-    level = 2 + seed % 13
-    trump = rules.trump(level, "H")
-    rnd = Round(seed, rules, levels=(level, level), dealer=seed % 4, fixed_trump=trump)
-    table = Table(rnd, [GreedyPlayer()] * 4)
-    while rnd.phase != PLAYING:
-        table.step()
-    for _ in range(plays):
-        if rnd.phase != PLAYING:
-            break
-        table.step()
-    return rnd
 
 
 def test_expert_is_registered_and_made_by_name():

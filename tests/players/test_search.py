@@ -13,6 +13,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from positions import greedy_position as position
 
 from shengji_edu.arena import parse_spec, player_settings, run_arena
 from shengji_edu.game import PLAYING, PlayerView, Round, Table, play_round
@@ -28,19 +29,6 @@ from shengji_edu.players import (
 from shengji_edu.players import search as s
 from shengji_edu.players.montecarlo import MAX_CANDIDATES, candidate_plays, play_on
 from shengji_edu.rules import RuleSet
-
-
-def position(seed: int, plays: int, rules: RuleSet = RuleSet()) -> Round:
-    """A hand of four greedy players stopped after ``plays`` cards have been played."""
-    level = 2 + seed % 13
-    trump = rules.trump(level, "H")
-    rnd = Round(seed, rules, levels=(level, level), dealer=seed % 4, fixed_trump=trump)
-    table = Table(rnd, [GreedyPlayer()] * 4)
-    while rnd.phase != PLAYING:
-        table.step()
-    for _ in range(plays):
-        table.step()
-    return rnd
 
 
 def test_search_is_registered_and_made_by_name():
