@@ -12,7 +12,7 @@ and named, in three modules:
   ``win_the_lead``, ``second_seat_lead``, ``rich_win``, ``no_weak_ruff``, ``last_thrift``,
   ``likely_win``;
 * leading (:mod:`.smart_lead`): ``safe_throws``, ``boss_leads``, ``boss_trump``,
-  ``pull_often``, ``pull_low``, ``defender_pull``, ``partner_void``, ``short_suit``,
+  ``likely_pairs``, ``pull_often``, ``pull_low``, ``defender_pull``, ``partner_void``, ``short_suit``,
   ``avoid_ruffs``;
 * burying (:mod:`.smart_lead`): ``point_shy_bury``;
 * reading the play (:mod:`.smart_memory`): ``read_play``.
@@ -54,6 +54,7 @@ DEFAULT_RULES = (
     "rich_win",
     "boss_leads",
     "boss_trump",
+    "likely_pairs",
     "pull_low",
     "partner_void",
     "point_shy_bury",

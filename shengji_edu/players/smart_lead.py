@@ -14,6 +14,9 @@ answers leads (:data:`LEAD_RULES` gives the order, greedy's rules among them):
                    test counts every void opponent as a threat, even one out of trumps); on
                    the dealer's side, lead a trump pair or tractor nobody can beat.
 ``boss_trump``     lead a trump unit no opponent can beat while an opponent may hold trumps.
+``likely_pairs``   with no sure winner to cash, lead the side pair or tractor most likely
+                   to hold against the opponents, counting what it carries, before pulling
+                   trumps or leading low.
 ``pull_often``     pull trumps on the dealer's side from :data:`PULL_SHARE` of the hand in
                    trumps, while an opponent may still hold one.
 ``pull_low``       greedy's pull, but a single trump is pulled with the lowest: it draws a
@@ -215,6 +218,37 @@ def lead_short_suit(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
     return [min(held[shortest], key=lambda c: (c.points > 0, step[c.index]))]
 
 
+PAIR_BASE, PAIR_STEP = 5, 10
+"""``likely_pairs`` weighs a side pair or tractor by its chance to hold times
+(``PAIR_BASE`` + its points + ``PAIR_STEP`` per card beyond the first): a pair that wins
+takes a trick and the lead, a tractor more (RULES §5.3: it draws pairs out), and its own
+points come home with it."""
+
+
+def likely_pair(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``likely_pairs``: the side pair or tractor (any unit of two cards or more) with the
+    best chance to hold against the opponents (:meth:`CardMemory.hold_chance`, the cards
+    still out dealt at random among the places that may hold them), weighed by what it
+    wins (:data:`PAIR_BASE`, :data:`PAIR_STEP`); the first of equals. Greedy leads only its
+    lowest pointless pair, one that an opponent's higher pair often takes, and keeps its
+    point pairs (55, 1010, KK) for the end, where a void opponent may trump them."""
+    best, best_key = None, -1.0
+    for suit in memory.side_suits:
+        cards = ctx.held[suit]
+        if len(cards) < 2 or len(set(map(id, cards))) == len(cards):
+            continue  # no card held twice: no pair in this suit
+        for unit in ctx.units_in(suit):
+            if unit.kind == SINGLE:
+                continue
+            play = list(unit.cards)
+            chance = memory.hold_chance(play, play, memory.opponents)
+            points = sum(card.points for card in play)
+            key = chance * (PAIR_BASE + points + PAIR_STEP * (len(play) - 1))
+            if key > best_key:
+                best, best_key = play, key
+    return best
+
+
 def _greedy(rule):
     """One of greedy's lead rules, asked like a smart one."""
     return lambda ctx, _memory: rule(ctx)
@@ -226,6 +260,7 @@ LEAD_RULES = (
     ("boss_trump", boss_trump),
     (None, _greedy(throw_sure_winners)),
     (None, _greedy(lead_sure_winner)),
+    ("likely_pairs", likely_pair),
     ("pull_often", pull_often),
     ("pull_low", pull_low),
     (None, _greedy(pull_trumps)),
@@ -274,6 +309,7 @@ __all__ = [
     "bury_point_shy",
     "lead_low_safely",
     "lead_to_partner_void",
+    "likely_pair",
     "safe_throw",
     "side_sure_units",
 ]
