@@ -28,6 +28,8 @@ answers leads (:data:`LEAD_RULES` gives the order, greedy's rules among them):
 ``avoid_ruffs``    lead low from the side suits no opponent can trump.
 ``point_shy_bury`` greedy's bury, keeping the side suits' As and Ks too while plain low
                    cards can go.
+``void_bury``      bury whole short side suits without points (As and pairs too), to
+                   trump them later; the rest as the other bury rules say.
 
 Which of them ``SmartPlayer()`` plays is :data:`~.smart.DEFAULT_RULES`, chosen by the
 toggle ledger (``results/smart_ledger.json``).
@@ -40,6 +42,7 @@ from ..cards import Card
 from ..trump import TRUMP
 from ..units import SINGLE, TITANIC, TRACTOR
 from .base import PlayerView, trump_of
+from .greedy import SIDE_SUITS
 from .rollout import held_by_index
 from .rollout_leads import LeadContext, lead_sure_winner, pull_trumps, throw_sure_winners
 from .smart_memory import CardMemory
@@ -276,10 +279,11 @@ LEADING_RULES = tuple(name for name, _rule in LEAD_RULES if name is not None)
 """The leading rules, by name."""
 
 
-def bury_point_shy(view: PlayerView) -> list[Card]:
-    """``point_shy_bury``: greedy's bury (low side cards of the shortest suits; points,
-    pairs and trumps kept), keeping also the side suits' As and Ks while other cards can go
-    (a legal bury of ``rules.kitty_size`` cards: RULES §8, §12.11)."""
+def bury_order(view: PlayerView, point_shy: bool) -> list[Card]:
+    """My hand, the cards to bury first at the front: greedy's keys (side cards before
+    trumps, plain cards before point cards, singles before pairs, the shortest suits first,
+    then the lowest), with ``point_shy`` also the side suits' As and Ks kept while other
+    cards can go."""
     trump = trump_of(view)
     hand = list(view.hand)
     held = held_by_index(view)
@@ -293,20 +297,53 @@ def bury_point_shy(view: PlayerView) -> list[Card]:
         return (
             suit == TRUMP,
             card.points > 0,
-            card.rank in (ACE, KING),
+            point_shy and card.rank in (ACE, KING),
             held[card.index] >= 2,
             lengths[suit],
             trump.step(card),
         )
 
-    return first_legal_bury(sorted(hand, key=keep_score), view.rules)
+    return sorted(hand, key=keep_score)
+
+
+def bury_point_shy(view: PlayerView) -> list[Card]:
+    """``point_shy_bury``: greedy's bury (low side cards of the shortest suits; points,
+    pairs and trumps kept), keeping also the side suits' As and Ks while other cards can go
+    (a legal bury of ``rules.kitty_size`` cards: RULES §8, §12.11)."""
+    return first_legal_bury(bury_order(view, True), view.rules)
+
+
+def bury_voids(view: PlayerView, point_shy: bool) -> list[Card]:
+    """``void_bury``: whole side suits first, the shortest first (of equals, in suit order),
+    each one that fits in the room left in the kitty and holds no point card, its As and
+    pairs too: a suit I am void in I can trump, and the kitty keeps no points for the
+    defenders to win back with the last trick (RULES §7). The rest of the kitty as
+    :func:`bury_order` gives it (``point_shy``: as ``point_shy_bury`` does)."""
+    trump = trump_of(view)
+    by_suit: dict[str, list[Card]] = {suit: [] for suit in SIDE_SUITS}
+    for card in view.hand:
+        suit = trump.suit_of(card)
+        if suit != TRUMP:
+            by_suit[suit].append(card)
+    room, first = view.rules.kitty_size, []
+    for suit in sorted(SIDE_SUITS, key=lambda s: len(by_suit[s])):
+        cards = by_suit[suit]
+        if cards and len(cards) <= room and not any(card.points for card in cards):
+            first += cards
+            room -= len(cards)
+    rest = list(bury_order(view, point_shy))
+    for card in first:
+        rest.remove(card)
+    return first_legal_bury(first + rest, view.rules)
 
 
 __all__ = [
     "LEADING_RULES",
     "LEAD_RULES",
     "boss_lead",
+    "bury_order",
     "bury_point_shy",
+    "bury_voids",
     "lead_low_safely",
     "lead_to_partner_void",
     "likely_pair",
