@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from shengji_edu import RuleSet
 from shengji_edu.arena import deal_setup, play_duplicate, run_arena
+from shengji_edu.burying import check_bury
 from shengji_edu.cards import ALL_CARDS, parse_cards
 from shengji_edu.game import Round, Table
 from shengji_edu.game.public import make_trick
@@ -384,6 +385,32 @@ def test_smart_plays_are_always_legal(seed, variant):
     rnd = Round(seed, rules, levels=(level, level))
     Table(rnd, players).run()
     assert rnd.result is not None
+
+
+class CheckedDefault(SmartPlayer):
+    """``SmartPlayer()`` (the default, ``likely_pairs`` and ``void_bury`` in it), each play
+    and bury checked with the view before it is made."""
+
+    def play(self, view):
+        cards = super().play(view)
+        assert view.check(cards).ok, (cards, view.check(cards))
+        return cards
+
+    def bury(self, view):
+        cards = super().bury(view)
+        assert check_bury(view.hand, cards, view.rules), cards
+        return cards
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+@pytest.mark.parametrize("open_kitty", [False, True])
+def test_the_default_plays_and_buries_legally_at_every_deck_count(decks, open_kitty):
+    rules = RuleSet(decks=decks, open_kitty=open_kitty)
+    level = level_ladder(rules)[0]
+    for seed in range(3):
+        rnd = Round(seed, rules, levels=(level, level))
+        Table(rnd, [CheckedDefault() for _ in range(4)]).run()
+        assert rnd.result is not None
 
 
 @pytest.mark.parametrize(
