@@ -15,6 +15,10 @@ Each rule is measured twice: on the *development* deals (seed 7, 1,000 deals), w
 default was chosen, and on the *fresh* deals (seed 2026, 400 deals), which had no part in
 the choice. The default was chosen in two rounds: a rule stayed in (or came in) when it won
 at least :data:`KEEP_AT` of the development hands against the default of the round before.
+A third round added ``likely_pairs`` and ``void_bury``, chosen on development deals only:
+each won at least :data:`KEEP_AT` of the seed-7 hands against the default without it, and
+more hands against greedy than that default on the same deals (seeds 7, 11, 12 and 13,
+1,000 deals each, all development deals).
 Duplicate deals cancel the luck of the cards, but not all of it: most rules move the result
 by less than a point, which even 1,000 deals measure only roughly, so a rerun against the
 final default puts some rules on the other side of that bar. Each row says whether the

@@ -12,9 +12,9 @@ and named, in three modules:
   ``win_the_lead``, ``second_seat_lead``, ``rich_win``, ``no_weak_ruff``, ``last_thrift``,
   ``likely_win``;
 * leading (:mod:`.smart_lead`): ``safe_throws``, ``boss_leads``, ``boss_trump``,
-  ``pull_often``, ``pull_low``, ``defender_pull``, ``partner_void``, ``short_suit``,
-  ``avoid_ruffs``;
-* burying (:mod:`.smart_lead`): ``point_shy_bury``;
+  ``likely_pairs``, ``pull_often``, ``pull_low``, ``defender_pull``, ``partner_void``,
+  ``short_suit``, ``avoid_ruffs``;
+* burying (:mod:`.smart_lead`): ``point_shy_bury``, ``void_bury``;
 * reading the play (:mod:`.smart_memory`): ``read_play``.
 
 ``SmartPlayer()`` plays every rule of :data:`DEFAULT_RULES`: those the toggle ledger
@@ -39,12 +39,12 @@ from .knowledge import check_name
 from .rollout import RolloutPlayer, bury_low_cards
 from .rollout_leads import LeadContext, lead_low
 from .smart_follow import FOLLOW_RULES, follow_with_memory
-from .smart_lead import LEAD_RULES, LEADING_RULES, bury_point_shy
+from .smart_lead import LEAD_RULES, LEADING_RULES, bury_point_shy, bury_voids
 from .smart_memory import CardMemory
 
 ACE = 14
 
-RULES = (*FOLLOW_RULES, *LEADING_RULES, "point_shy_bury", "read_play")
+RULES = (*FOLLOW_RULES, *LEADING_RULES, "point_shy_bury", "void_bury", "read_play")
 """Every rule SmartPlayer knows, by name (:mod:`.smart_follow`, :mod:`.smart_lead`)."""
 
 DEFAULT_RULES = (
@@ -54,9 +54,11 @@ DEFAULT_RULES = (
     "rich_win",
     "boss_leads",
     "boss_trump",
+    "likely_pairs",
     "pull_low",
     "partner_void",
     "point_shy_bury",
+    "void_bury",
 )
 """The rules ``SmartPlayer()`` plays with: those the toggle ledger measured as helping
 (``results/smart_ledger.json``); the other rules of :data:`RULES` were tried and dropped."""
@@ -100,6 +102,8 @@ class SmartPlayer(GreedyBidding):
         self._greedy = RolloutPlayer()
 
     def bury(self, view: PlayerView) -> list[Card]:
+        if "void_bury" in self.rules:
+            return bury_voids(view, "point_shy_bury" in self.rules)
         if "point_shy_bury" in self.rules:
             return bury_point_shy(view)
         return bury_low_cards(view)

@@ -14,6 +14,9 @@ answers leads (:data:`LEAD_RULES` gives the order, greedy's rules among them):
                    test counts every void opponent as a threat, even one out of trumps); on
                    the dealer's side, lead a trump pair or tractor nobody can beat.
 ``boss_trump``     lead a trump unit no opponent can beat while an opponent may hold trumps.
+``likely_pairs``   with no sure winner to cash, lead the side pair or tractor most likely
+                   to hold against the opponents, counting what it carries, before pulling
+                   trumps or leading low.
 ``pull_often``     pull trumps on the dealer's side from :data:`PULL_SHARE` of the hand in
                    trumps, while an opponent may still hold one.
 ``pull_low``       greedy's pull, but a single trump is pulled with the lowest: it draws a
@@ -25,6 +28,8 @@ answers leads (:data:`LEAD_RULES` gives the order, greedy's rules among them):
 ``avoid_ruffs``    lead low from the side suits no opponent can trump.
 ``point_shy_bury`` greedy's bury, keeping the side suits' As and Ks too while plain low
                    cards can go.
+``void_bury``      bury whole short side suits without points (As and pairs too), to
+                   trump them later; the rest as the other bury rules say.
 
 Which of them ``SmartPlayer()`` plays is :data:`~.smart.DEFAULT_RULES`, chosen by the
 toggle ledger (``results/smart_ledger.json``).
@@ -37,6 +42,7 @@ from ..cards import Card
 from ..trump import TRUMP
 from ..units import SINGLE, TITANIC, TRACTOR
 from .base import PlayerView, trump_of
+from .greedy import SIDE_SUITS
 from .rollout import held_by_index
 from .rollout_leads import LeadContext, lead_sure_winner, pull_trumps, throw_sure_winners
 from .smart_memory import CardMemory
@@ -215,6 +221,37 @@ def lead_short_suit(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
     return [min(held[shortest], key=lambda c: (c.points > 0, step[c.index]))]
 
 
+PAIR_BASE, PAIR_STEP = 5, 10
+"""``likely_pairs`` weighs a side pair or tractor by its chance to hold times
+(``PAIR_BASE`` + its points + ``PAIR_STEP`` per card beyond the first): a pair that wins
+takes a trick and the lead, a tractor more (RULES §5.3: it draws pairs out), and its own
+points come home with it."""
+
+
+def likely_pair(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``likely_pairs``: the side pair or tractor (any unit of two cards or more) with the
+    best chance to hold against the opponents (:meth:`CardMemory.hold_chance`, the cards
+    still out dealt at random among the places that may hold them), weighed by what it
+    wins (:data:`PAIR_BASE`, :data:`PAIR_STEP`); the first of equals. Greedy leads only its
+    lowest pointless pair, one that an opponent's higher pair often takes, and keeps its
+    point pairs (55, 1010, KK) for the end, where a void opponent may trump them."""
+    best, best_key = None, -1.0
+    for suit in memory.side_suits:
+        cards = ctx.held[suit]
+        if len(cards) < 2 or len(set(map(id, cards))) == len(cards):
+            continue  # no card held twice: no pair in this suit
+        for unit in ctx.units_in(suit):
+            if unit.kind == SINGLE:
+                continue
+            play = list(unit.cards)
+            chance = memory.hold_chance(play, play, memory.opponents)
+            points = sum(card.points for card in play)
+            key = chance * (PAIR_BASE + points + PAIR_STEP * (len(play) - 1))
+            if key > best_key:
+                best, best_key = play, key
+    return best
+
+
 def _greedy(rule):
     """One of greedy's lead rules, asked like a smart one."""
     return lambda ctx, _memory: rule(ctx)
@@ -226,6 +263,7 @@ LEAD_RULES = (
     ("boss_trump", boss_trump),
     (None, _greedy(throw_sure_winners)),
     (None, _greedy(lead_sure_winner)),
+    ("likely_pairs", likely_pair),
     ("pull_often", pull_often),
     ("pull_low", pull_low),
     (None, _greedy(pull_trumps)),
@@ -241,10 +279,11 @@ LEADING_RULES = tuple(name for name, _rule in LEAD_RULES if name is not None)
 """The leading rules, by name."""
 
 
-def bury_point_shy(view: PlayerView) -> list[Card]:
-    """``point_shy_bury``: greedy's bury (low side cards of the shortest suits; points,
-    pairs and trumps kept), keeping also the side suits' As and Ks while other cards can go
-    (a legal bury of ``rules.kitty_size`` cards: RULES §8, §12.11)."""
+def bury_order(view: PlayerView, point_shy: bool) -> list[Card]:
+    """My hand, the cards to bury first at the front: greedy's keys (side cards before
+    trumps, plain cards before point cards, singles before pairs, the shortest suits first,
+    then the lowest), with ``point_shy`` also the side suits' As and Ks kept while other
+    cards can go."""
     trump = trump_of(view)
     hand = list(view.hand)
     held = held_by_index(view)
@@ -258,22 +297,56 @@ def bury_point_shy(view: PlayerView) -> list[Card]:
         return (
             suit == TRUMP,
             card.points > 0,
-            card.rank in (ACE, KING),
+            point_shy and card.rank in (ACE, KING),
             held[card.index] >= 2,
             lengths[suit],
             trump.step(card),
         )
 
-    return first_legal_bury(sorted(hand, key=keep_score), view.rules)
+    return sorted(hand, key=keep_score)
+
+
+def bury_point_shy(view: PlayerView) -> list[Card]:
+    """``point_shy_bury``: greedy's bury (low side cards of the shortest suits; points,
+    pairs and trumps kept), keeping also the side suits' As and Ks while other cards can go
+    (a legal bury of ``rules.kitty_size`` cards: RULES §8, §12.11)."""
+    return first_legal_bury(bury_order(view, True), view.rules)
+
+
+def bury_voids(view: PlayerView, point_shy: bool) -> list[Card]:
+    """``void_bury``: whole side suits first, the shortest first (of equals, in suit order),
+    each one that fits in the room left in the kitty and holds no point card, its As and
+    pairs too: a suit I am void in I can trump, and the kitty keeps no points for the
+    defenders to win back with the last trick (RULES §7). The rest of the kitty as
+    :func:`bury_order` gives it (``point_shy``: as ``point_shy_bury`` does)."""
+    trump = trump_of(view)
+    by_suit: dict[str, list[Card]] = {suit: [] for suit in SIDE_SUITS}
+    for card in view.hand:
+        suit = trump.suit_of(card)
+        if suit != TRUMP:
+            by_suit[suit].append(card)
+    room, first = view.rules.kitty_size, []
+    for suit in sorted(SIDE_SUITS, key=lambda s: len(by_suit[s])):
+        cards = by_suit[suit]
+        if cards and len(cards) <= room and not any(card.points for card in cards):
+            first += cards
+            room -= len(cards)
+    rest = list(bury_order(view, point_shy))
+    for card in first:
+        rest.remove(card)
+    return first_legal_bury(first + rest, view.rules)
 
 
 __all__ = [
     "LEADING_RULES",
     "LEAD_RULES",
     "boss_lead",
+    "bury_order",
     "bury_point_shy",
+    "bury_voids",
     "lead_low_safely",
     "lead_to_partner_void",
+    "likely_pair",
     "safe_throw",
     "side_sure_units",
 ]

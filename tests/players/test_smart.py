@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from shengji_edu import RuleSet
 from shengji_edu.arena import deal_setup, play_duplicate, run_arena
+from shengji_edu.burying import check_bury
 from shengji_edu.cards import ALL_CARDS, parse_cards
 from shengji_edu.game import Round, Table
 from shengji_edu.game.public import make_trick
@@ -28,10 +29,11 @@ from shengji_edu.game.round import PLAYING
 from shengji_edu.game.view import PlayerView
 from shengji_edu.ladders import level_ladder
 from shengji_edu.players import PLAYER_TYPES, SmartPlayer, make_player
+from shengji_edu.players.expert import EXPERT_SMART_RULES
 from shengji_edu.players.rollout_leads import LeadContext
 from shengji_edu.players.smart import DEFAULT_RULES, RULES, parse_rules
 from shengji_edu.players.smart_follow import FEED_CHANCE
-from shengji_edu.players.smart_lead import safe_throw
+from shengji_edu.players.smart_lead import likely_pair, safe_throw
 from shengji_edu.players.smart_memory import CardMemory, no_pairs_shown, read_plays
 from shengji_edu.tricks import check_throw
 from shengji_edu.trump import TRUMP, Trump
@@ -272,6 +274,54 @@ def test_lead_to_partner_void_gives_the_partner_a_point_card_to_trump():
     assert smart.play(view) == parse_cards("D10")
 
 
+def test_likely_pairs_leads_the_pair_most_likely_to_hold():
+    # no sure winner: a pair of hearts As is still out, so neither pair of mine is sure;
+    # greedy leads its lowest pointless pair, likely_pairs the queens (only the As beat them)
+    view = view_of("HQ HQ H3 H3 D4 D7", "HA HA H9 H9 DA DK C3 C4 C5 C6 S3 S4", seat=1)
+    memory = CardMemory(view)
+    queens, threes = parse_cards("HQ HQ"), parse_cards("H3 H3")
+    assert memory.hold_chance(queens, queens, memory.opponents) > memory.hold_chance(
+        threes, threes, memory.opponents
+    )
+    assert likely_pair(LeadContext(view), memory) == queens
+    assert SmartPlayer().play(view) == queens
+    assert SmartPlayer(without="likely_pairs").play(view) == threes
+    assert make_player("greedy").play(view) == threes
+
+
+def test_likely_pairs_counts_the_points_a_pair_carries():
+    # two pairs that hold alike (no higher pair can be out): the tens bring 20 points home
+    # (the diamonds come first in suit order: the points decide)
+    view = view_of("C10 C10 D6 D6 H3", "CK CJ DK DQ H4 H5 S3 S4", seat=1)
+    memory = CardMemory(view)
+    assert likely_pair(LeadContext(view), memory) == parse_cards("C10 C10")
+
+
+def test_likely_pairs_leads_nothing_without_a_side_pair():
+    view = view_of("HQ H3 D4 D7 S5 S5", "HA HA H9 DA DK C3 C4", seat=1)
+    assert likely_pair(LeadContext(view), CardMemory(view)) is None
+
+
+def test_void_bury_buries_short_suits_whole_but_never_points():
+    hand = "CA C7 DQ DQ D9 HK H3 H4 H6 H7 H8 H9 HJ S3 S4 S6 S7 S8 S9 SJ SQ"
+    view = view_of(hand, "", seat=0)
+    bury = Counter(SmartPlayer().bury(view))
+    # clubs and diamonds go whole (the A and the pair too), then the lowest hearts
+    assert bury == Counter(parse_cards("CA C7 DQ DQ D9 H3 H4 H6"))
+    # point_shy_bury alone keeps the A and the pair: no suit is voided
+    assert Counter(SmartPlayer(without="void_bury").bury(view)) == Counter(
+        parse_cards("C7 D9 H3 H4 H6 H7 H8 H9")
+    )
+    # a short suit holding a point card stays (the kitty's points count for the defenders)
+    with_points = view_of(hand.replace("CA", "C10"), "", seat=0)
+    assert not Counter(parse_cards("C10")) & Counter(SmartPlayer().bury(with_points))
+
+
+def test_the_expert_keeps_the_rules_its_results_were_measured_with():
+    measured = set(DEFAULT_RULES) - {"likely_pairs", "void_bury"}
+    assert SmartPlayer(**EXPERT_SMART_RULES).rules == measured
+
+
 # --- the toggles ------------------------------------------------------------------------------
 def test_rules_are_toggled_by_name():
     assert SmartPlayer().rules == frozenset(DEFAULT_RULES)
@@ -335,6 +385,32 @@ def test_smart_plays_are_always_legal(seed, variant):
     rnd = Round(seed, rules, levels=(level, level))
     Table(rnd, players).run()
     assert rnd.result is not None
+
+
+class CheckedDefault(SmartPlayer):
+    """``SmartPlayer()`` (the default, ``likely_pairs`` and ``void_bury`` in it), each play
+    and bury checked with the view before it is made."""
+
+    def play(self, view):
+        cards = super().play(view)
+        assert view.check(cards).ok, (cards, view.check(cards))
+        return cards
+
+    def bury(self, view):
+        cards = super().bury(view)
+        assert check_bury(view.hand, cards, view.rules), cards
+        return cards
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+@pytest.mark.parametrize("open_kitty", [False, True])
+def test_the_default_plays_and_buries_legally_at_every_deck_count(decks, open_kitty):
+    rules = RuleSet(decks=decks, open_kitty=open_kitty)
+    level = level_ladder(rules)[0]
+    for seed in range(3):
+        rnd = Round(seed, rules, levels=(level, level))
+        Table(rnd, [CheckedDefault() for _ in range(4)]).run()
+        assert rnd.result is not None
 
 
 @pytest.mark.parametrize(
