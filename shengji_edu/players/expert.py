@@ -86,14 +86,6 @@ def final_value(world: Round, seat: int) -> float:
     return 0.9 * won + 0.1 * margin
 
 
-EXPERT_SMART_RULES = {"without": ("likely_pairs", "void_bury")}
-"""The SmartPlayer the expert rolls out with and takes its prior from: today's default less
-the rules added after the expert's results were measured (``likely_pairs``,
-``void_bury``): the rule set of ``results/arena_expert_*.json`` and
-``expert_decisions.json``, which a test reruns identically. Rerunning those results with
-the newer rules is future work."""
-
-
 def make_rollout(name: str, what: str = "rollout"):
     """The rollout player called ``name`` (see :data:`ROLLOUTS`)."""
     if name not in ROLLOUTS:
@@ -101,7 +93,7 @@ def make_rollout(name: str, what: str = "rollout"):
             f"{what} must be one of {', '.join(ROLLOUTS)} (a fast computer player), "
             f"not {shorten(name)}"
         )
-    return SmartPlayer(**EXPERT_SMART_RULES) if name == "smart" else RolloutPlayer()
+    return SmartPlayer() if name == "smart" else RolloutPlayer()
 
 
 class ExpertPlayer(GreedyBidding):
