@@ -8,11 +8,11 @@ lives here so ``round.py`` holds the hand's actions and state, not the builder o
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from ..cards import Card, as_cards
 from ..i18n import message
+from .dealing import SeededWhenUsed
 from .errors import BadGuess, WrongPhase
 from .public import PLAYING, PublicTable, declaring_closed, phase_name, team_of
 from .settling import ACE
@@ -66,7 +66,7 @@ def build_world(
     copy_public_state(world, public)  # what the table saw; every other field as a hand begins
     world.seed = None
     world.rules = public.rules
-    world.rng = random.Random(seed)
+    world.rng = SeededWhenUsed(seed)  # never drawn from unless someone asks
     world._rng_seed = seed
     world._dealt_cards = public.rules.dealt_cards
     world._hands = guess  # a world was never dealt: it knows only the guess

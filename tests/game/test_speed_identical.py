@@ -17,8 +17,10 @@ hypothesis examples.
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import json
+import pickle
 import random
 from collections import Counter
 from itertools import islice
@@ -34,6 +36,7 @@ from shengji_edu.cards import first_missing, holds
 from shengji_edu.declaring import possible_declarations
 from shengji_edu.follow import iter_legal_follows, multiset_combinations
 from shengji_edu.game import Round, Table
+from shengji_edu.game.dealing import SeededWhenUsed, seat_generator
 from shengji_edu.game.round import PLAYING
 from shengji_edu.players import greedy, make_player
 from shengji_edu.players.greedy import CANDIDATE_LIMIT, play_cost
@@ -305,3 +308,65 @@ def test_multiset_combinations_are_the_plain_recursion(cards, size):
     assert list(multiset_combinations(cards, size)) == list(
         _plain_multiset_combinations(cards, size)
     )
+
+
+# --- generators seeded when first used ----------------------------------------------------------
+def _first_use(name: str, rng: random.Random):
+    """One first use of a generator, of each kind a player or the engine makes."""
+    if name == "shuffle":
+        cards = list(range(60))
+        rng.shuffle(cards)
+        return cards
+    uses = {
+        "random": lambda: rng.random(),
+        "getrandbits": lambda: rng.getrandbits(70),
+        "getstate": lambda: rng.getstate(),
+        "choice": lambda: rng.choice(range(1000)),
+        "sample": lambda: rng.sample(range(100), 5),
+        "randint": lambda: rng.randint(1, 10**30),
+        "gauss": lambda: (rng.gauss(0, 1), rng.gauss(0, 1)),
+        "randbytes": lambda: rng.randbytes(9),
+        "deepcopy": lambda: copy.deepcopy(rng).random(),
+        "pickle": lambda: pickle.loads(pickle.dumps(rng)).random(),
+        "seed": lambda: (rng.seed(5), rng.random()),
+        "setstate": lambda: (rng.setstate(random.Random(9).getstate()), rng.random()),
+    }
+    return uses[name]()
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "random",
+        "getrandbits",
+        "getstate",
+        "choice",
+        "sample",
+        "randint",
+        "gauss",
+        "randbytes",
+        "deepcopy",
+        "pickle",
+        "seed",
+        "setstate",
+        "shuffle",
+    ],
+)
+@given(seed=st.integers(min_value=0, max_value=2**256))
+def test_seeded_when_used_draws_what_random_draws(use, seed):
+    lazy, plain = SeededWhenUsed(seed), random.Random(seed)
+    assert _first_use(use, lazy) == _first_use(use, plain)
+    assert type(lazy) is random.Random  # a plain generator from its first use on
+    assert lazy.getstate() == plain.getstate()
+    assert [lazy.random() for _ in range(3)] == [plain.random() for _ in range(3)]
+
+
+def test_seat_generators_are_seeded_only_when_drawn_from():
+    rnd = Round(5)
+    view = rnd.view(0)
+    assert type(view.rng) is SeededWhenUsed and view.rng is rnd.seat_rng(0)
+    seed = view.rng._seed_later  # the seed it will be given: SHA-256 of the game's seed and seat
+    first = view.rng.random()
+    assert type(rnd.seat_rng(0)) is random.Random and view.rng is rnd.seat_rng(0)
+    assert first == random.Random(seed).random()
+    assert seat_generator(5, 0)._seed_later == seed
