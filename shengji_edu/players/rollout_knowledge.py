@@ -13,6 +13,7 @@ them is about 2.3 times as fast as the readable player's (``benchmarks/benchmark
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from ..cards import ALL_CARDS, Card
 from ..tricks import play_key, trick_winner
@@ -86,9 +87,13 @@ def _members(trump: Trump) -> dict[str, tuple[Card, ...]]:
     global _last_members
     last = _last_members  # one tuple, read at once: safe with threads
     if last[0] is not trump:
-        members = {s: tuple(trump.cards_of(ALL_CARDS, s)) for s in EFFECTIVE_SUITS}
-        last = _last_members = (trump, members)
+        last = _last_members = (trump, _members_of(trump))
     return last[1]
+
+
+@lru_cache(maxsize=256)  # a match or an arena comes back to the same few trumps
+def _members_of(trump: Trump) -> dict[str, tuple[Card, ...]]:
+    return {s: tuple(trump.cards_of(ALL_CARDS, s)) for s in EFFECTIVE_SUITS}
 
 
 _last_members: tuple = (None, ())
@@ -99,13 +104,17 @@ def _strongest_first(trump: Trump) -> dict[str, tuple[Card, ...]]:
     global _last_strongest
     last = _last_strongest  # one tuple, read at once: safe with threads
     if last[0] is not trump:
-        step = trump.step_by_index
-        ordered = {
-            suit: tuple(sorted(cards, key=lambda c: -step[c.index]))
-            for suit, cards in _members(trump).items()
-        }
-        last = _last_strongest = (trump, ordered)
+        last = _last_strongest = (trump, _strongest_first_of(trump))
     return last[1]
+
+
+@lru_cache(maxsize=256)
+def _strongest_first_of(trump: Trump) -> dict[str, tuple[Card, ...]]:
+    step = trump.step_by_index
+    return {
+        suit: tuple(sorted(cards, key=lambda c: -step[c.index]))
+        for suit, cards in _members_of(trump).items()
+    }
 
 
 _last_strongest: tuple = (None, ())
