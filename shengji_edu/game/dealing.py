@@ -135,9 +135,9 @@ def _seed_now(rng: random.Random) -> random.Random:
     layout); a generator already seeded is returned as it is (a method of the class it had,
     such as ``gauss``'s ``random``, may still be called after that)."""
     if rng.__class__ is SeededWhenUsed:
-        seed = rng.__dict__.pop("_seed_later")
-        rng.__class__ = random.Random
-        rng.seed(seed)
+        random.Random.seed(rng, rng._seed_later)  # seeded first, then made plain: a
+        rng.__class__ = random.Random  # generator never draws from a state not yet seeded
+        rng.__dict__.pop("_seed_later", None)
     return rng
 
 
