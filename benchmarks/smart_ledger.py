@@ -19,6 +19,11 @@ A third round added ``likely_pairs`` and ``void_bury``, chosen on development de
 each won at least :data:`KEEP_AT` of the seed-7 hands against the default without it, and
 more hands against greedy than that default on the same deals (seeds 7, 11, 12 and 13,
 1,000 deals each, all development deals).
+A fourth round tried ``lost_shed``, ``void_shed``, ``force_ruff``,
+``defender_trump_pairs`` and ``point_void_bury`` on the same tests and kept none: for the
+rules of :data:`GREEDY_CHECKED` the ledger also plays the player with the rule and the
+player without it against greedy over the development deals of :data:`GREEDY_SEEDS`
+(1,000 deals each) and records the paired difference in hands won (``dev_vs_greedy``).
 Duplicate deals cancel the luck of the cards, but not all of it: most rules move the result
 by less than a point, which even 1,000 deals measure only roughly, so a rerun against the
 final default puts some rules on the other side of that bar. Each row says whether the
@@ -48,7 +53,7 @@ import json
 import time
 from pathlib import Path
 
-from shengji_edu.arena import run_arena
+from shengji_edu.arena import Estimate, run_arena
 from shengji_edu.game.round import Round
 from shengji_edu.game.table import Table
 from shengji_edu.players import make_player
@@ -61,6 +66,19 @@ DEV_SEED, DEV_DEALS = 7, 1000
 KEEP_AT = 0.503
 """While the default was chosen, a rule stayed in it when it won at least this share of the
 development hands (see the module docstring)."""
+GREEDY_SEEDS = (7, 11, 12, 13)
+"""The development deals (1,000 of each seed) on which the rules of the last two rounds
+were also checked against greedy."""
+GREEDY_CHECKED = (
+    "likely_pairs",
+    "void_bury",
+    "lost_shed",
+    "void_shed",
+    "force_ruff",
+    "defender_trump_pairs",
+    "point_void_bury",
+)
+"""The rules measured against greedy too (the third and fourth rounds)."""
 DECKS = {2: 400, 1: 200, 3: 200}
 """Deals against greedy for each number of decks."""
 
@@ -98,14 +116,48 @@ def measure(with_rule, without, processes: int) -> dict:
     }
 
 
+def hands_won(spec, seed: int, processes: int) -> list[float]:
+    """Per deal, the share of the two hands that ``spec`` won against greedy."""
+    result = run_arena(spec, "greedy", DEV_DEALS, seed, processes=processes)
+    return result.side_values("a")["hands_won"]
+
+
+def greedy_check(with_rule, without, processes: int, cache: dict) -> dict:
+    """The player with the rule against greedy, less the player without it, paired deal by
+    deal over the development deals of :data:`GREEDY_SEEDS`."""
+    differences = []
+    for seed in GREEDY_SEEDS:
+        for spec in (with_rule, without):
+            key = (spec_text(spec), seed)
+            if key not in cache:
+                cache[key] = hands_won(spec, seed, processes)
+        pairs = zip(
+            cache[(spec_text(with_rule), seed)], cache[(spec_text(without), seed)], strict=True
+        )
+        differences += [a - b for a, b in pairs]
+    return {
+        "seeds": list(GREEDY_SEEDS),
+        "deals_per_seed": DEV_DEALS,
+        "difference": vars(Estimate.of(differences, -1.0, 1.0)),
+    }
+
+
 def ledger(processes: int) -> dict:
-    rows = {}
+    rows, cache = {}, {}
     for rule in RULES:
-        rows[rule] = {"default": rule in DEFAULT_RULES, **measure(*rule_pair(rule), processes)}
+        pair = rule_pair(rule)
+        rows[rule] = {"default": rule in DEFAULT_RULES, **measure(*pair, processes)}
         rows[rule]["verdict"] = "kept" if rule in DEFAULT_RULES else "dropped"
+        if rule in GREEDY_CHECKED:
+            rows[rule]["dev_vs_greedy"] = greedy_check(*pair, processes, cache)
         print(
             f"{rule:18} dev {fmt(rows[rule]['dev_hands_won'])}  "
-            f"fresh {fmt(rows[rule]['hands_won'])}",
+            f"fresh {fmt(rows[rule]['hands_won'])}"
+            + (
+                f"  vs greedy (dev) {diff(rows[rule]['dev_vs_greedy']['difference'])}"
+                if rule in GREEDY_CHECKED
+                else ""
+            ),
             flush=True,
         )
     small = [r for r in DEFAULT_RULES if rows[r]["effect"] == "no clear difference"]
@@ -181,6 +233,16 @@ def fmt(value: dict) -> str:
     return f"{100 * value['mean']:.1f}% [{100 * value['low']:.1f}, {100 * value['high']:.1f}]"
 
 
+def diff(value: dict) -> str:
+    """A difference in hands won, in percentage points."""
+
+    def signed(x: float) -> str:
+        text = f"{100 * x:+.1f}"
+        return "0.0" if text in ("+0.0", "-0.0") else text
+
+    return f"{signed(value['mean'])} [{signed(value['low'])}, {signed(value['high'])}]"
+
+
 def report(data: dict) -> str:
     lines = [
         "SmartPlayer's toggle ledger: the player with each rule against the player without it",
@@ -198,6 +260,16 @@ def report(data: dict) -> str:
     together = data["rules"].get("small_rules_together")
     if together:
         lines.append(f"(small_rules_together: {', '.join(together['rules'])})")
+    checked = [(r, row) for r, row in data["rules"].items() if "dev_vs_greedy" in row]
+    if checked:
+        seeds = ", ".join(map(str, checked[0][1]["dev_vs_greedy"]["seeds"]))
+        lines += [
+            "",
+            f"Against greedy on development deals (seeds {seeds}, {DEV_DEALS} deals each): hands",
+            "won by the player with the rule less those won by the player without it, in points:",
+        ]
+        for rule, row in checked:
+            lines.append(f"  {rule:22}{diff(row['dev_vs_greedy']['difference'])}")
     if data.get("vs_greedy"):
         lines += ["", f"smart vs greedy (seed {SEED}):"]
         for decks, row in data["vs_greedy"].items():

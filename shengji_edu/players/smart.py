@@ -10,11 +10,11 @@ and named, in three modules:
 
 * following (:mod:`.smart_follow`): ``feed``, ``cover``, ``feed_ruff``, ``secure_win``,
   ``win_the_lead``, ``second_seat_lead``, ``rich_win``, ``no_weak_ruff``, ``last_thrift``,
-  ``likely_win``;
+  ``likely_win``, ``lost_shed``, ``void_shed``;
 * leading (:mod:`.smart_lead`): ``safe_throws``, ``boss_leads``, ``boss_trump``,
   ``likely_pairs``, ``pull_often``, ``pull_low``, ``defender_pull``, ``partner_void``,
-  ``short_suit``, ``avoid_ruffs``;
-* burying (:mod:`.smart_lead`): ``point_shy_bury``, ``void_bury``;
+  ``short_suit``, ``avoid_ruffs``, ``force_ruff``, ``defender_trump_pairs``;
+* burying (:mod:`.smart_lead`): ``point_shy_bury``, ``void_bury``, ``point_void_bury``;
 * reading the play (:mod:`.smart_memory`): ``read_play``.
 
 ``SmartPlayer()`` plays every rule of :data:`DEFAULT_RULES`: those the toggle ledger
@@ -38,13 +38,20 @@ from .greedy import GreedyBidding, wear_the_ace
 from .knowledge import check_name
 from .rollout import RolloutPlayer, bury_low_cards
 from .rollout_leads import LeadContext, lead_low
-from .smart_follow import FOLLOW_RULES, follow_with_memory
-from .smart_lead import LEAD_RULES, LEADING_RULES, bury_point_shy, bury_voids
+from .smart_follow import FOLLOW_RULES, follow_with_memory, shed_to_void
+from .smart_lead import LEAD_RULES, LEADING_RULES, boss_trump_pairs, bury_point_shy, bury_voids
 from .smart_memory import CardMemory
 
 ACE = 14
 
-RULES = (*FOLLOW_RULES, *LEADING_RULES, "point_shy_bury", "void_bury", "read_play")
+RULES = (
+    *FOLLOW_RULES,
+    *LEADING_RULES,
+    "point_shy_bury",
+    "void_bury",
+    "point_void_bury",
+    "read_play",
+)
 """Every rule SmartPlayer knows, by name (:mod:`.smart_follow`, :mod:`.smart_lead`)."""
 
 DEFAULT_RULES = (
@@ -103,7 +110,8 @@ class SmartPlayer(GreedyBidding):
 
     def bury(self, view: PlayerView) -> list[Card]:
         if "void_bury" in self.rules:
-            return bury_voids(view, "point_shy_bury" in self.rules)
+            rules = self.rules
+            return bury_voids(view, "point_shy_bury" in rules, "point_void_bury" in rules)
         if "point_shy_bury" in self.rules:
             return bury_point_shy(view)
         return bury_low_cards(view)
@@ -123,8 +131,11 @@ class SmartPlayer(GreedyBidding):
                 return play
         rules = self.rules
         memory = CardMemory(view, self._read_play)
+        pairs_only = "defender_trump_pairs" in rules and not view.is_dealer_team
         for name, rule in LEAD_RULES:
             if name is None or name in rules:
+                if name == "boss_trump" and pairs_only:
+                    rule = boss_trump_pairs
                 play = rule(ctx, memory)
                 if play:
                     return play
@@ -133,7 +144,11 @@ class SmartPlayer(GreedyBidding):
     def follow(self, view: PlayerView) -> list[Card]:
         """The first answer of the following rules in play, else greedy's follow."""
         play = follow_with_memory(view, self.rules, self._read_play)
-        return play if play else self._greedy.play(view)
+        if not play:
+            play = self._greedy.play(view)
+        if "void_shed" in self.rules and len(play) == 1:
+            return shed_to_void(view, play)
+        return play
 
 
 __all__ = ["DEFAULT_RULES", "RULES", "SmartPlayer", "parse_rules"]

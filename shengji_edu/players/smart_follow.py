@@ -25,6 +25,10 @@ order; the first that answers plays, and when none does greedy decides:
 ``no_weak_ruff``     do not trump when the next opponent probably over-trumps.
 ``last_thrift``      last to play, do not trump a trick without points.
 ``likely_win``       with points at stake, win with the play most likely to hold.
+``lost_shed``        the trick is lost (I cannot win it and my partner, if still to play,
+                     cannot beat it): the play with the fewest points, then the cheapest.
+``void_shed``        one card led, discarding a plain side card: the lowest plain card of my
+                     shortest side suit, to be void in it sooner and trump it later.
 
 Which of them ``SmartPlayer()`` plays is :data:`~.smart.DEFAULT_RULES`, chosen by the
 toggle ledger (``results/smart_ledger.json``).
@@ -35,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import Card
-from ..trump import TRUMP
+from ..trump import EFFECTIVE_SUITS, TRUMP
 from .base import PlayerView
 from .knowledge import winning_test
 from .rollout import _card_costs, _play_cost, candidate_follows, held_by_index
@@ -68,6 +72,8 @@ FOLLOW_RULES = (
     "no_weak_ruff",
     "last_thrift",
     "likely_win",
+    "lost_shed",
+    "void_shed",
 )
 """The following rules, by name."""
 
@@ -194,6 +200,10 @@ def opponent_winning(decision: Follow) -> list[Card] | None:
             and led not in memory.voids[third]
         ):
             return feed(view, decision.plays)
+    if "lost_shed" in rules:
+        play = lost_shed(decision)
+        if play:
+            return play
     if not rules & _WINNING_RULES:
         return None
     plays = decision.plays
@@ -241,17 +251,59 @@ _WINNING_RULES = frozenset(
 )
 
 
+def lost_shed(decision: Follow) -> list[Card] | None:
+    """``lost_shed``: no play of mine wins the trick, and my partner, if still to play,
+    cannot beat the opponent's winning play (:meth:`~.smart_memory.CardMemory.holds`):
+    the play with the fewest points, then the cheapest (greedy's cost counts 3 a point, so
+    it may give a 5 to keep a side A). None: the trick may still be ours."""
+    plays = decision.plays
+    if len(plays) == 1 or decision.winners():
+        return None
+    view = decision.view
+    if view.partner in decision.after:
+        winning = dict(decision.trick)[winner_and_key(view)[0]]
+        if not decision.memory.holds(winning, decision.lead, [view.partner]):
+            return None
+    return min(plays, key=lambda p: (points_in(p), decision.cost(p)))
+
+
+def shed_to_void(view: PlayerView, play: list[Card]) -> list[Card]:
+    """``void_shed``: when one card is led and ``play`` discards a side card without points
+    (I hold none of the led suit and do not trump), discard instead the lowest card without
+    points of my shortest side suit (the first of equals), to be void in it sooner and trump
+    it later. Any other play is returned as it is."""
+    trump = view.trump
+    suit_of = trump.suit_by_index
+    led = suit_of[view.current_trick[0][1][0].index]
+    if len(play) != 1 or play[0].points or suit_of[play[0].index] in (led, TRUMP):
+        return play
+    lengths = dict.fromkeys(EFFECTIVE_SUITS, 0)
+    for card in view.hand:
+        lengths[suit_of[card.index]] += 1
+    step, best, best_key = trump.step_by_index, play[0], None
+    for card in view.hand:
+        suit = suit_of[card.index]
+        if suit == TRUMP or card.points:
+            continue
+        key = (lengths[suit], step[card.index])
+        if best_key is None or key < best_key:
+            best, best_key = card, key
+    return [best]
+
+
 def last_to_play(view: PlayerView, rules: frozenset[str]) -> list[Card] | None:
     """Last to play, an opponent winning: ``last_thrift``, then ``rich_win`` (greedy wins
-    whenever it can, with its cheapest winning play)."""
-    if not rules & {"last_thrift", "rich_win"}:
+    whenever it can, with its cheapest winning play); ``lost_shed`` when no play wins."""
+    if not rules & {"last_thrift", "rich_win", "lost_shed"}:
         return None
     plays = candidate_follows(view)
     wins = winning_test(view)
     winners = [p for p in plays if wins(p)]
-    if not winners:
-        return None
     held, costs = held_by_index(view), _card_costs(view.trump)
+    if not winners:
+        if "lost_shed" in rules and len(plays) > 1:
+            return min(plays, key=lambda p: (points_in(p), _play_cost(p, held, costs)))
+        return None
     trump, trick = view.trump, view.current_trick
     if "last_thrift" in rules:
         cheapest = min(winners, key=lambda p: _play_cost(p, held, costs))
@@ -272,6 +324,8 @@ __all__ = [
     "feed",
     "follow_with_memory",
     "last_to_play",
+    "lost_shed",
     "opponent_winning",
     "partner_winning",
+    "shed_to_void",
 ]

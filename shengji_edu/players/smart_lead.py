@@ -26,6 +26,12 @@ answers leads (:data:`LEAD_RULES` gives the order, greedy's rules among them):
                    opponents must follow: its richest card, for my partner's trump to take.
 ``short_suit``     with a third of the hand in trumps, lead low from the shortest side suit.
 ``avoid_ruffs``    lead low from the side suits no opponent can trump.
+``force_ruff``     lead my lowest plain card of a side suit only the last seat has shown a
+                   void in: it wins what it can win, so it spends a trump on nothing.
+``defender_trump_pairs`` as a defender, ``boss_trump`` leads only trump pairs and tractors,
+                   keeping a single boss trump.
+``point_void_bury`` ``void_bury``, point cards and all: a short suit with a 10 or K goes
+                   whole into the kitty too.
 ``point_shy_bury`` greedy's bury, keeping the side suits' As and Ks too while plain low
                    cards can go.
 ``void_bury``      bury whole short side suits without points (As and pairs too), to
@@ -195,6 +201,37 @@ def boss_trump(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
     return None
 
 
+def boss_trump_pairs(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``boss_trump`` with ``defender_trump_pairs``, for a defender: only a trump pair or
+    tractor no opponent can beat; a single boss trump stays in the hand."""
+    if not ctx.held[TRUMP] or memory.opponents_out_of(TRUMP):
+        return None
+    for unit in ctx.units_in(TRUMP):
+        if unit.kind != SINGLE and memory.sure(unit, memory.opponents):
+            return list(unit.cards)
+    return None
+
+
+def force_ruff(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``force_ruff``: the last seat to play (my right-hand opponent) has shown a void in a
+    side suit and may still trump, and neither other seat has: my lowest card without points
+    of that suit (the lowest of all such suits). The last seat wins what it can win (greedy's
+    rule, and ``rich_win``'s), so it spends a trump on a trick without points."""
+    view = ctx.view
+    last, second = (view.seat + 3) % 4, (view.seat + 1) % 4
+    if not memory.can_trump(last) or not memory.out_in(TRUMP):
+        return None
+    voids, step = memory.voids, ctx.trump.step_by_index
+    best, best_step = None, 0
+    for suit in memory.side_suits:
+        if suit not in voids[last] or suit in voids[view.partner] or suit in voids[second]:
+            continue
+        for card in ctx.held[suit]:
+            if not card.points and (best is None or step[card.index] < best_step):
+                best, best_step = card, step[card.index]
+    return [best] if best is not None else None
+
+
 def defender_pull(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
     """``defender_pull``: a defender with half its hand in trumps pulls them, as the
     dealer's side does, while an opponent may still hold one."""
@@ -269,14 +306,15 @@ LEAD_RULES = (
     (None, _greedy(pull_trumps)),
     ("defender_pull", defender_pull),
     ("partner_void", lead_to_partner_void),
+    ("force_ruff", force_ruff),
     ("short_suit", lead_short_suit),
     ("avoid_ruffs", lead_low_safely),
 )
 """The lead rules in the order they are asked (None: greedy's, always asked); when none
 answers, greedy's low lead (:func:`~.rollout_leads.lead_low`)."""
 
-LEADING_RULES = tuple(name for name, _rule in LEAD_RULES if name is not None)
-"""The leading rules, by name."""
+LEADING_RULES = (*(name for name, _rule in LEAD_RULES if name is not None), "defender_trump_pairs")
+"""The leading rules, by name (``defender_trump_pairs`` changes how ``boss_trump`` leads)."""
 
 
 def bury_order(view: PlayerView, point_shy: bool) -> list[Card]:
@@ -313,12 +351,13 @@ def bury_point_shy(view: PlayerView) -> list[Card]:
     return first_legal_bury(bury_order(view, True), view.rules)
 
 
-def bury_voids(view: PlayerView, point_shy: bool) -> list[Card]:
+def bury_voids(view: PlayerView, point_shy: bool, points: bool = False) -> list[Card]:
     """``void_bury``: whole side suits first, the shortest first (of equals, in suit order),
     each one that fits in the room left in the kitty and holds no point card, its As and
     pairs too: a suit I am void in I can trump, and the kitty keeps no points for the
     defenders to win back with the last trick (RULES §7). The rest of the kitty as
-    :func:`bury_order` gives it (``point_shy``: as ``point_shy_bury`` does)."""
+    :func:`bury_order` gives it (``point_shy``: as ``point_shy_bury`` does). ``points``
+    (``point_void_bury``): a suit with point cards goes whole too."""
     trump = trump_of(view)
     by_suit: dict[str, list[Card]] = {suit: [] for suit in SIDE_SUITS}
     for card in view.hand:
@@ -328,7 +367,7 @@ def bury_voids(view: PlayerView, point_shy: bool) -> list[Card]:
     room, first = view.rules.kitty_size, []
     for suit in sorted(SIDE_SUITS, key=lambda s: len(by_suit[s])):
         cards = by_suit[suit]
-        if cards and len(cards) <= room and not any(card.points for card in cards):
+        if cards and len(cards) <= room and (points or not any(c.points for c in cards)):
             first += cards
             room -= len(cards)
     rest = list(bury_order(view, point_shy))
@@ -343,7 +382,9 @@ __all__ = [
     "boss_lead",
     "bury_order",
     "bury_point_shy",
+    "boss_trump_pairs",
     "bury_voids",
+    "force_ruff",
     "lead_low_safely",
     "lead_to_partner_void",
     "likely_pair",

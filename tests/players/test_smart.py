@@ -32,7 +32,7 @@ from shengji_edu.players import PLAYER_TYPES, SmartPlayer, make_player
 from shengji_edu.players.expert import make_rollout
 from shengji_edu.players.rollout_leads import LeadContext
 from shengji_edu.players.smart import DEFAULT_RULES, RULES, parse_rules
-from shengji_edu.players.smart_follow import FEED_CHANCE
+from shengji_edu.players.smart_follow import FEED_CHANCE, Follow, lost_shed
 from shengji_edu.players.smart_lead import likely_pair, safe_throw
 from shengji_edu.players.smart_memory import CardMemory, no_pairs_shown, read_plays
 from shengji_edu.tricks import check_throw
@@ -214,12 +214,61 @@ def test_cover_takes_the_trick_from_a_partner_who_may_be_beaten():
     assert SmartPlayer().play(view) == parse_cards("H3")  # the ledger left cover out
 
 
-# --- leading ----------------------------------------------------------------------------------
+def test_lost_shed_keeps_points_from_a_trick_nobody_of_mine_can_win():
+    # last to play, out of hearts: an opponent trumped with the big joker; greedy throws the
+    # 5 (cheaper than a trump by its cost), lost_shed a trump without points
+    trick = [(0, parse_cards("H9")), (1, parse_cards("H4")), (2, parse_cards("BJ"))]
+    view = view_of("D5 S3", "H6 D6 S4", seat=3, trick=trick)
+    assert make_player("greedy").play(view) == parse_cards("D5")
+    assert SmartPlayer().play(view) == parse_cards("D5")
+    assert SmartPlayer(with_="lost_shed").play(view) == parse_cards("S3")
+
+
+def test_lost_shed_leaves_the_trick_alone_while_the_partner_may_win_it():
+    # second to play (seat 3), out of hearts and of trumps; my partner (seat 1) plays last
+    trick = [(2, parse_cards("H9"))]
+    rules = frozenset({"lost_shed"})
+    may_win = view_of("D5 DA", "HA H6 D6", seat=3, trick=trick)  # the partner may hold the A
+    assert lost_shed(Follow(may_win, rules, False)) is None
+    lost = view_of("D5 DA", "H6 H7 H8 H3 D6", seat=3, trick=trick)  # nothing beats the 9
+    assert lost_shed(Follow(lost, rules, False)) == parse_cards("DA")
+
+
+def test_void_shed_discards_from_the_shortest_side_suit():
+    # out of hearts and without trumps: greedy throws its lowest card (a club), void_shed
+    # the lone diamond, to be void in diamonds too
+    view = view_of("C3 C4 C6 D7", "H5 H6 D8 C8 S4", seat=1, trick=[(0, parse_cards("H9"))])
+    assert make_player("greedy").play(view) == parse_cards("C3")
+    assert SmartPlayer().play(view) == parse_cards("C3")
+    assert SmartPlayer(with_="void_shed").play(view) == parse_cards("D7")
+
+
 def test_boss_leads_cash_a_card_greedy_thinks_could_be_trumped():
     # an opponent is void in hearts but also out of trumps: my A of hearts is sure
     view = view_of("HA D3 D9", "HK C3 C4 D4", seat=1, voids={2: {"H", TRUMP}})
     assert SmartPlayer().play(view) == parse_cards("HA")
     assert make_player("greedy").play(view) != parse_cards("HA")
+
+
+def test_force_ruff_leads_into_the_last_seats_void():
+    # seat 0 plays last after my lead and has shown it holds no diamonds (it may trump)
+    view = view_of("D9 C3 C4 C8 H6", "DA DK CA CK HA HK S4 S5", seat=1, voids={0: {"D"}})
+    assert SmartPlayer().play(view) == parse_cards("C3")  # greedy's low lead
+    assert SmartPlayer(with_="force_ruff").play(view) == parse_cards("D9")
+    # once the last seat is out of trumps too, there is nothing to force
+    no_trumps = view_of("D9 C3 C4 C8 H6", "DA DK CA CK HA HK", seat=1, voids={0: {"D"}})
+    assert SmartPlayer(with_="force_ruff").play(no_trumps) == parse_cards("C3")
+
+
+def test_defender_trump_pairs_keeps_a_single_boss_trump():
+    hand, out = "BJ D9 C3 C4 C8", "SA S4 DA CA HA H5"
+    defender = view_of(hand, out, seat=1)  # seat 0 deals: seats 1 and 3 defend
+    assert SmartPlayer().play(defender) == parse_cards("BJ")  # boss_trump
+    assert SmartPlayer(with_="defender_trump_pairs").play(defender) == parse_cards("C3")
+    dealer_side = view_of(hand, out, seat=2)
+    assert SmartPlayer(with_="defender_trump_pairs").play(dealer_side) == parse_cards("BJ")
+    pair = view_of("LJ LJ D9 C3 C4", out, seat=1)  # both big jokers played
+    assert SmartPlayer(with_="defender_trump_pairs").play(pair) == parse_cards("LJ LJ")
 
 
 def _unseen_distributions(out: list, sizes: dict[int, int], voids: dict[int, set], trump):
@@ -315,6 +364,10 @@ def test_void_bury_buries_short_suits_whole_but_never_points():
     # a short suit holding a point card stays (the kitty's points count for the defenders)
     with_points = view_of(hand.replace("CA", "C10"), "", seat=0)
     assert not Counter(parse_cards("C10")) & Counter(SmartPlayer().bury(with_points))
+    # point_void_bury buries such a suit whole, its points too
+    assert Counter(SmartPlayer(with_="point_void_bury").bury(with_points)) == Counter(
+        parse_cards("C10 C7 DQ DQ D9 H3 H4 H6")
+    )
 
 
 def test_the_expert_rolls_out_with_the_default_smart_player():
@@ -399,6 +452,21 @@ class CheckedDefault(SmartPlayer):
         cards = super().bury(view)
         assert check_bury(view.hand, cards, view.rules), cards
         return cards
+
+
+NEW_RULES = ("lost_shed", "void_shed", "force_ruff", "defender_trump_pairs", "point_void_bury")
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+@pytest.mark.parametrize("rule", NEW_RULES)
+def test_each_new_rule_plays_and_buries_legally_at_every_deck_count(decks, rule):
+    rules = RuleSet(decks=decks)
+    level = level_ladder(rules)[0]
+    for seed in range(2):
+        rnd = Round(seed, rules, levels=(level, level))
+        players = [CheckedDefault(with_=rule), make_player("greedy")] * 2
+        Table(rnd, players).run()
+        assert rnd.result is not None
 
 
 @pytest.mark.parametrize("decks", [1, 2, 3])
