@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..cards import ALL_CARDS, Card
-from ..game.view import _VOIDS
 from ..trump import EFFECTIVE_SUITS, TRUMP, Trump
 from ..units import (
     PAIR,
@@ -108,9 +107,8 @@ class LeadContext:
         """Has an opponent shown a void in ``suit``?"""
         voids = self._voids
         if voids is None:  # the suits either opponent has shown a void in, gathered once
-            view = self.view
-            seat, shown = view.seat, view[_VOIDS]  # view.voids(s) is shown[s], s a seat
-            voids = self._voids = shown[(seat + 1) % 4] | shown[(seat + 3) % 4]
+            view, seat = self.view, self.view.seat
+            voids = self._voids = view.voids((seat + 1) % 4) | view.voids((seat + 3) % 4)
         return suit in voids
 
     def _top(self, unit) -> int:
