@@ -190,13 +190,14 @@ def pull_low(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
     return [min(ctx.held[TRUMP], key=lambda c: step[c.index])]
 
 
-def boss_trump(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+def boss_trump(ctx: LeadContext, memory: CardMemory, singles: bool = True) -> list[Card] | None:
     """``boss_trump``: a trump unit no opponent can beat (pairs and tractors first), while
-    an opponent may still hold trumps: my partner feeds it points."""
+    an opponent may still hold trumps: my partner feeds it points. ``singles=False``: only
+    a pair or tractor (:func:`boss_trump_pairs`)."""
     if not ctx.held[TRUMP] or memory.opponents_out_of(TRUMP):
         return None
     for unit in ctx.units_in(TRUMP):
-        if memory.sure(unit, memory.opponents):
+        if (singles or unit.kind != SINGLE) and memory.sure(unit, memory.opponents):
             return list(unit.cards)
     return None
 
@@ -204,12 +205,7 @@ def boss_trump(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
 def boss_trump_pairs(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
     """``boss_trump`` with ``defender_trump_pairs``, for a defender: only a trump pair or
     tractor no opponent can beat; a single boss trump stays in the hand."""
-    if not ctx.held[TRUMP] or memory.opponents_out_of(TRUMP):
-        return None
-    for unit in ctx.units_in(TRUMP):
-        if unit.kind != SINGLE and memory.sure(unit, memory.opponents):
-            return list(unit.cards)
-    return None
+    return boss_trump(ctx, memory, singles=False)
 
 
 def force_ruff(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
