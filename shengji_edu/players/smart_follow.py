@@ -264,7 +264,13 @@ def lost_shed(decision: Follow) -> list[Card] | None:
         winning = dict(decision.trick)[winner_and_key(view)[0]]
         if not decision.memory.holds(winning, decision.lead, [view.partner]):
             return None
-    return min(plays, key=lambda p: (points_in(p), decision.cost(p)))
+    return fewest_points(plays, view)
+
+
+def fewest_points(plays: list[list[Card]], view: PlayerView) -> list[Card]:
+    """The play with the fewest points, then the cheapest (greedy's play cost)."""
+    held, costs = held_by_index(view), _card_costs(view.trump)
+    return min(plays, key=lambda p: (points_in(p), _play_cost(p, held, costs)))
 
 
 def shed_to_void(view: PlayerView, play: list[Card]) -> list[Card]:
@@ -299,11 +305,11 @@ def last_to_play(view: PlayerView, rules: frozenset[str]) -> list[Card] | None:
     plays = candidate_follows(view)
     wins = winning_test(view)
     winners = [p for p in plays if wins(p)]
-    held, costs = held_by_index(view), _card_costs(view.trump)
     if not winners:
         if "lost_shed" in rules and len(plays) > 1:
-            return min(plays, key=lambda p: (points_in(p), _play_cost(p, held, costs)))
+            return fewest_points(plays, view)
         return None
+    held, costs = held_by_index(view), _card_costs(view.trump)
     trump, trick = view.trump, view.current_trick
     if "last_thrift" in rules:
         cheapest = min(winners, key=lambda p: _play_cost(p, held, costs))
