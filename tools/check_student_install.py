@@ -146,6 +146,7 @@ def prepare(reuse: bool = False, out: TextIO | None = None) -> StudentEnv:
 def nbval_args(strict: bool) -> list[str]:
     """pytest arguments that run notebooks in the students' kernel, two at a time."""
     args = ["--nbval" if strict else "--nbval-lax", f"--nbval-kernel-name={KERNEL}"]
+    args += ["-p", "tools.nbval_kernel_retry"]  # a kernel that dies starting starts again
     sanitize = Path("tools", "nbval_sanitize.cfg")
     if (ROOT / sanitize).is_file():
         args += ["--nbval-sanitize-with", str(sanitize)]

@@ -167,7 +167,12 @@ def plan(extra_args: list[str], students: StudentsStep | None = None) -> list[St
     ]
 
     sanitize = ROOT / "tools" / "nbval_sanitize.cfg"
-    nbval = ["--nbval-current-env", *parallel("--dist", "loadscope")]
+    nbval = [
+        "--nbval-current-env",
+        "-p",
+        "tools.nbval_kernel_retry",
+        *parallel("--dist", "loadscope"),
+    ]
     if sanitize.is_file():
         nbval += ["--nbval-sanitize-with", str(sanitize.relative_to(ROOT))]
 
