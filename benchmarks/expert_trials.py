@@ -18,16 +18,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 from pathlib import Path
 
-from shengji_edu.arena import ArenaResult, parse_spec, player_settings, run_arena
+from shengji_edu.arena import ArenaResult, Estimate, parse_spec, player_settings, run_arena
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "results" / "expert_trials.json"
 SEED, DEALS, OPPONENT = 7, 100, "search"
-Z95 = 1.959963984540054
 
 BASE = "expert:depth=2,endgame=6,leads=few"
 TRIALS = {
@@ -49,17 +47,6 @@ TRIALS = {
     ),
 }
 """key: (label, player spec). The first is the baseline of the paired differences."""
-
-
-def won(deals: list[dict]) -> list[float]:
-    """Per deal, the share of its two hands player A won."""
-    return [sum(r["winning_team"] == r["a_team"] for r in d["runs"]) / 2 for d in deals]
-
-
-def paired(values: list[float]) -> dict[str, float]:
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return {"mean": mean, "low": mean - half, "high": mean + half}
 
 
 def reused(directory: Path | None, key: str, spec: str) -> ArenaResult | None:
@@ -98,13 +85,13 @@ def main() -> None:
             "label": label,
             "spec": spec,
             "hands_won": vars(result.summary()["a"]["hands_won"]),
-            "per_deal": won(result.deals),
+            "per_deal": result.side_values("a")["hands_won"],
         }
         print(f"{label:70s} {statistics.fmean(rows[key]['per_deal']):.1%}", flush=True)
     first = next(iter(TRIALS))
     for key in TRIALS:
-        pairs = zip(rows[key]["per_deal"], rows[first]["per_deal"], strict=True)
-        rows[key]["vs_first"] = paired([a - b for a, b in pairs]) if key != first else None
+        differs = Estimate.paired(rows[key]["per_deal"], rows[first]["per_deal"])
+        rows[key]["vs_first"] = vars(differs) if key != first else None
     rows = {key: rows[key] for key in TRIALS}
     record = {"opponent": OPPONENT, "deals": DEALS, "seed": SEED, "trials": rows}
     OUTPUT.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

@@ -25,16 +25,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 from pathlib import Path
 
-from shengji_edu.arena import parse_spec, run_arena
+from shengji_edu.arena import Estimate, parse_spec, run_arena
 
 ROOT = Path(__file__).resolve().parent.parent
 OUTPUT = ROOT / "results" / "search_trials.json"
 SEED = 7
-Z95 = 1.959963984540054
 
 TRIALS = {
     "points_d3": ("points, depth 3 (the first search)", "search:goal=points,depth=3,guess=uniform"),
@@ -58,17 +56,6 @@ against the uniform one, and 40 worlds against 20. ``--only`` reruns that one to
 file has no per-deal results of it."""
 
 
-def paired(values: list[float]) -> dict[str, float]:
-    mean = statistics.fmean(values)
-    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
-    return {"mean": mean, "low": mean - half, "high": mean + half}
-
-
-def won(deals: list[dict]) -> list[float]:
-    """Per deal, the share of its two hands player A won."""
-    return [sum(r["winning_team"] == r["a_team"] for r in d["runs"]) / 2 for d in deals]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
@@ -90,19 +77,18 @@ def main() -> None:
         result = run_arena(
             parse_spec(spec), "greedy", args.deals, seed=SEED, processes=args.processes
         )
-        wins = per_deal[key] = won(result.deals)
+        wins = per_deal[key] = result.side_values("a")["hands_won"]
         rows[key] = {
             "label": label,
             "spec": spec,
             "hands_won": vars(result.summary()["a"]["hands_won"]),
-            "vs_first_search": paired([a - b for a, b in zip(wins, per_deal[first], strict=True)]),
+            "vs_first_search": vars(Estimate.paired(wins, per_deal[first])),
             "per_deal": wins,
         }
         print(f"{label:45s} {spec:32s} {statistics.fmean(wins):.1%}", flush=True)
     for key, other in ALSO_AGAINST.items():
         if key in wanted and other in per_deal:
-            pairs = zip(per_deal[key], per_deal[other], strict=True)
-            rows[key]["vs_" + other] = paired([a - b for a, b in pairs])
+            rows[key]["vs_" + other] = vars(Estimate.paired(per_deal[key], per_deal[other]))
     for key in rows:  # the trials' own order, whichever ran last
         rows[key]["label"], rows[key]["spec"] = TRIALS[key]
     rows = {key: rows[key] for key in TRIALS if key in rows}

@@ -224,6 +224,18 @@ class Estimate:
     def __str__(self) -> str:
         return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
+    @classmethod
+    def paired(cls, first: Sequence[float], second: Sequence[float]) -> Estimate:
+        """The mean difference ``first - second`` of two players' per-deal shares of hands
+        won over the same deals, with its interval: pairing deal by deal removes the luck
+        of the cards both met (:meth:`ArenaResult.side_values` gives the shares)."""
+        if len(first) != len(second):
+            raise ValueError(
+                f"a paired difference needs results over the same deals: got {len(first)} "
+                f"and {len(second)} deals"
+            )
+        return cls.of([a - b for a, b in zip(first, second, strict=True)], -1.0, 1.0)
+
 
 @dataclass
 class ArenaResult:

@@ -62,6 +62,20 @@ def test_estimate_clips_to_the_possible_range():
     assert estimate.high == 1.0 and estimate.low < estimate.mean
 
 
+def test_a_paired_difference_is_taken_deal_by_deal():
+    first, second = [1.0, 0.5, 0.5, 1.0, 0.0], [0.5, 0.5, 0.0, 1.0, 0.0]
+    paired = Estimate.paired(first, second)
+    differences = [0.5, 0.0, 0.5, 0.0, 0.0]
+    half = 1.959963984540054 * statistics.stdev(differences) / math.sqrt(len(differences))
+    assert paired.mean == pytest.approx(0.2)
+    assert (paired.low, paired.high) == pytest.approx((0.2 - half, 0.2 + half))
+    # the same shares in another deal order: the pairing, not only the means, decides
+    unpaired = Estimate.paired(first, [0.0, 0.0, 0.5, 0.5, 1.0])
+    assert unpaired.mean == pytest.approx(0.2) and unpaired.high - unpaired.low > 2 * half
+    with pytest.raises(ValueError, match="same deals"):
+        Estimate.paired(first, second[:4])
+
+
 def test_results_are_reproducible_saved_and_loaded(tmp_path):
     first = run_arena("greedy", "random", 3, seed=8)
     second = run_arena("greedy", "random", 3, seed=8)
