@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import FrozenInstanceError
 from itertools import product
 
 from .cards import Card, first_missing
@@ -56,7 +55,7 @@ from .units import (
     lead_format,
     tractor_windows,
 )
-from .verdict import LEGAL, Verdict, illegal, not_held
+from .verdict import LEGAL, LazyReason, Verdict, illegal, not_held
 
 DEFAULT_RULES = RuleSet()
 """The rules :func:`check_throw` plays by when given none: RULES §4's failed throw."""
@@ -91,7 +90,7 @@ def check_lead(hand: Sequence[Card], cards: Sequence[Card], trump: Trump) -> Ver
     return LEGAL
 
 
-class ThrowResult:
+class ThrowResult(LazyReason):
     """Whether a lead stands, and the cards that must be led (the whole lead if it stands).
 
     When the throw fails, ``beaten`` is the unit that must be led instead, ``beaten_by`` the
@@ -100,10 +99,9 @@ class ThrowResult:
     :class:`~shengji_edu.i18n.Message`, to show in any language.
 
     Behaves like a frozen dataclass of ``ok``, ``forced``, ``reason``, ``beaten``,
-    ``beaten_by`` and ``holder`` (equality, repr; ``message`` is not compared). Written by
-    hand, like :class:`~shengji_edu.verdict.Verdict`, for one reason: a reason given as a
-    message writes its English only when ``reason`` is first read, so an engine that plays
-    thousands of hands pays for no sentence nobody reads.
+    ``beaten_by`` and ``holder`` (equality, repr; ``message`` is not compared), written by
+    hand like :class:`~shengji_edu.verdict.Verdict` so that its English is written only when
+    read (:class:`~shengji_edu.verdict.LazyReason`).
     """
 
     __slots__ = ("ok", "forced", "_reason", "beaten", "beaten_by", "holder", "message")
@@ -135,20 +133,8 @@ class ThrowResult:
         setattr_(self, "holder", holder)
         setattr_(self, "message", message)
 
-    @property
-    def reason(self) -> str:
-        """Why the throw fails, in English (empty when it stands)."""
-        reason = self._reason
-        if reason is None:
-            reason = str(self.message)  # a MessageText: the English that knows its message
-            object.__setattr__(self, "_reason", reason)
-        return reason
-
     def _fields(self) -> tuple:
         return (self.ok, self.forced, self.reason, self.beaten, self.beaten_by, self.holder)
-
-    def __bool__(self) -> bool:
-        return self.ok
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is not self.__class__:
@@ -163,12 +149,6 @@ class ThrowResult:
             f"ThrowResult(ok={self.ok!r}, forced={self.forced!r}, reason={self.reason!r}, "
             f"beaten={self.beaten!r}, beaten_by={self.beaten_by!r}, holder={self.holder!r})"
         )
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __reduce__(self):
         return (

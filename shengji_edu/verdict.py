@@ -11,7 +11,38 @@ if TYPE_CHECKING:
     from .cards import Card
 
 
-class Verdict:
+class LazyReason:
+    """What :class:`Verdict` and :class:`~shengji_edu.tricks.ThrowResult` share: truthy when
+    the move stands; frozen like a frozen dataclass; and a ``reason`` whose English is written
+    from ``message`` only when it is first read, so code that plays thousands of hands (or
+    asks only ``bool(verdict)`` of every combination of cards) pays for no sentence nobody
+    reads. A subclass lists ``ok``, ``_reason`` and ``message`` in its ``__slots__``."""
+
+    __slots__ = ()
+
+    ok: bool
+    message: Message | None
+
+    @property
+    def reason(self) -> str:
+        """Why the move does not stand, in English (empty when it does)."""
+        reason = self._reason  # type: ignore[attr-defined]
+        if reason is None:
+            reason = str(self.message)  # a MessageText: the English that knows its message
+            object.__setattr__(self, "_reason", reason)
+        return reason
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+class Verdict(LazyReason):
     """Truthy when the move is legal; otherwise ``reason`` says why in words a student follows.
 
     Returning a verdict instead of raising lets a lesson or the widget show the reason and
@@ -32,25 +63,10 @@ class Verdict:
     __slots__ = ("ok", "_reason", "message")
     __match_args__ = ("ok", "reason")
 
-    ok: bool
-    message: Message | None
-
     def __init__(self, ok: bool, reason: str = "", message: Message | None = None) -> None:
         object.__setattr__(self, "ok", ok)
         object.__setattr__(self, "_reason", None if message is not None and not reason else reason)
         object.__setattr__(self, "message", message)
-
-    @property
-    def reason(self) -> str:
-        """Why the move is illegal, in English (empty for a legal move)."""
-        reason = self._reason
-        if reason is None:
-            reason = str(self.message)  # a MessageText: the English that knows its message
-            object.__setattr__(self, "_reason", reason)
-        return reason
-
-    def __bool__(self) -> bool:
-        return self.ok
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Verdict):
@@ -62,12 +78,6 @@ class Verdict:
 
     def __repr__(self) -> str:
         return f"Verdict(ok={self.ok!r}, reason={self.reason!r})"
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __reduce__(self):
         return (Verdict, (self.ok, self._reason or "", self.message))
