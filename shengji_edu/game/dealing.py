@@ -33,7 +33,6 @@ is written out as one ``deal`` event per card when the log is read.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
 
@@ -42,6 +41,7 @@ from ..cards import Card, as_cards, first_missing, format_cards
 from ..declaring import Declaration, declaration_over, possible_declarations
 from ..i18n import N_, message
 from ..rules import RuleSet
+from ..seeds import SeededWhenUsed, derived_seed
 from . import events as ev
 from .errors import IllegalMove, WrongPhase
 from .public import (
@@ -87,58 +87,11 @@ SEAT_RNG_DOMAIN = "shengji-edu seat generator v1"
 def seat_generator(seed: int, seat: int) -> random.Random:
     """The generator of ``seat`` in the hand dealt from ``seed`` (RULES §9).
 
-    Seeded with SHA-256 of a fixed domain string, the seed and the seat: each seat's
-    generator is fixed by the game's seed, but the seed (and so the deal) cannot be worked
-    back from a generator or its state.
+    Each seat's generator is fixed by the game's seed, but the seed (and so the deal) cannot
+    be worked back from a generator or its state (:func:`~shengji_edu.seeds.derived_seed`);
+    it is seeded when first used (:class:`~shengji_edu.seeds.SeededWhenUsed`).
     """
-    data = f"{SEAT_RNG_DOMAIN}|{seat}|".encode("ascii")
-    data += seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
-    digest = hashlib.sha256(data).digest()
-    return SeededWhenUsed(int.from_bytes(digest, "big"))
-
-
-class SeededWhenUsed(random.Random):
-    """``random.Random(seed)``, seeded when it is first used.
-
-    Seeding a Mersenne Twister costs about as much as a greedy player's decision (~5 µs),
-    and most computer players never draw from their seat's generator (nor does a what-if
-    world from its deck generator). Its first use (a draw, ``getstate``, ``setstate``,
-    ``seed``, a copy or a pickle) seeds it and makes it a plain ``random.Random``, so every
-    draw gives the numbers ``random.Random(seed)`` gives, and after that it is one
-    (``type(rng) is random.Random``). The tests compare the two."""
-
-    def __init__(self, seed: int) -> None:  # deliberately not seeded here
-        self._seed_later = seed
-        self.gauss_next = None  # what random.Random.__init__ sets (gauss reads it first)
-
-    def random(self) -> float:
-        return _seed_now(self).random()
-
-    def getrandbits(self, k: int) -> int:
-        return _seed_now(self).getrandbits(k)
-
-    def getstate(self) -> tuple:
-        return _seed_now(self).getstate()
-
-    def setstate(self, state: tuple) -> None:
-        _seed_now(self).setstate(state)
-
-    def seed(self, a=None, version: int = 2) -> None:  # noqa: D102 (random.Random.seed)
-        _seed_now(self).seed(a, version)
-
-    def __reduce__(self) -> tuple:
-        return _seed_now(self).__reduce__()
-
-
-def _seed_now(rng: random.Random) -> random.Random:
-    """Seed a :class:`SeededWhenUsed` and make it a plain ``random.Random`` (the same
-    layout); a generator already seeded is returned as it is (a method of the class it had,
-    such as ``gauss``'s ``random``, may still be called after that)."""
-    if rng.__class__ is SeededWhenUsed:
-        random.Random.seed(rng, rng._seed_later)  # seeded first, then made plain: a
-        rng.__class__ = random.Random  # generator never draws from a state not yet seeded
-        rng.__dict__.pop("_seed_later", None)
-    return rng
+    return SeededWhenUsed(derived_seed(SEAT_RNG_DOMAIN, seed, seat))
 
 
 class Dealing:

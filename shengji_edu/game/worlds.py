@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ..cards import Card, as_cards
 from ..i18n import message
-from .dealing import SeededWhenUsed
+from ..seeds import SeededWhenUsed
 from .errors import BadGuess, WrongPhase
 from .public import PLAYING, PublicTable, declaring_closed, phase_name, team_of
 from .settling import ACE

@@ -32,11 +32,11 @@ cannot carry the real stock order.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..seeds import derived_seed
 from .cards import card_text, check_card, parse_card, parse_hand
 from .melds import deadwood_of, deadwood_without_each
 from .scoring import STANDARD, GameScore, GinRules, HandScore, game_over, game_score, score_hand
@@ -117,12 +117,10 @@ class HandResult:
 def seat_generator(seed: int, seat: int) -> random.Random:
     """The generator of ``seat`` in the hand dealt from ``seed`` (see the module docstring).
 
-    Seeded with SHA-256 of a fixed domain string, the seed and the seat: fixed by the seed,
-    different for each seat, and the seed cannot be worked back from it.
+    Fixed by the seed, different for each seat, and the seed cannot be worked back from it
+    (:func:`~shengji_edu.seeds.derived_seed`, with Gin's own domain string).
     """
-    data = f"{SEAT_RNG_DOMAIN}|{seat}|".encode("ascii")
-    data += seed.to_bytes((seed.bit_length() + 8) // 8, "big", signed=True)
-    return random.Random(int.from_bytes(hashlib.sha256(data).digest(), "big"))
+    return random.Random(derived_seed(SEAT_RNG_DOMAIN, seed, seat))
 
 
 def _check_seed(seed: object) -> int:

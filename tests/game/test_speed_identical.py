@@ -36,7 +36,7 @@ from shengji_edu.cards import first_missing, holds
 from shengji_edu.declaring import possible_declarations
 from shengji_edu.follow import iter_legal_follows, multiset_combinations
 from shengji_edu.game import Round, Table
-from shengji_edu.game.dealing import SeededWhenUsed, seat_generator
+from shengji_edu.game.dealing import seat_generator
 from shengji_edu.game.round import PLAYING
 from shengji_edu.players import greedy, make_player
 from shengji_edu.players.greedy import CANDIDATE_LIMIT, play_cost
@@ -63,6 +63,7 @@ from shengji_edu.players.rollout_knowledge import (
     unseen_groups,
     unseen_in,
 )
+from shengji_edu.seeds import SeededWhenUsed
 from shengji_edu.tricks import play_key, trick_winner
 from shengji_edu.units import Unit, decompose_records, lead_format
 
