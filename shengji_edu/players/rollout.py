@@ -204,12 +204,14 @@ def _play_cost(play: Sequence[Card], held: list[int], costs: tuple[int, ...]) ->
             + (8 if held[first] >= 2 else 0)
             + (8 if held[second] >= 2 else 0)
         )
-    indices, cost = [], 0
+    copies: dict[int, int] = {}  # how many of each card the play takes
+    cost = 0
     for card in play:
-        indices.append(card.index)
-        cost += costs[card.index]
-    for index in set(indices):  # each card of the play once: does it split a group?
-        if held[index] >= 2 and indices.count(index) < held[index]:
+        index = card.index
+        cost += costs[index]
+        copies[index] = copies.get(index, 0) + 1
+    for index, taken in copies.items():  # each card of the play once: does it split a group?
+        if taken < held[index] >= 2:
             cost += 8
     return cost
 
@@ -461,13 +463,13 @@ def _cheapest_win_of_two(
     pair_led = lead[0] is lead[1]
     wins = []
     for n, (x, y) in enumerate(plays):
+        if pair_led and x is not y:
+            continue  # not a pair: it cannot beat a pair (cards are interned)
         a, b = x.index, y.index
         suit = suit_of[a]
         if suit != suit_of[b] or (suit != led and suit != TRUMP):
             continue  # a mixed play, or a discard: it cannot win
         if pair_led:
-            if a != b:
-                continue  # not a pair
             key = (suit != led, (step[a],))
         else:
             key = (suit != led, (step[a], step[b]) if step[a] >= step[b] else (step[b], step[a]))
