@@ -371,7 +371,7 @@ def test_void_bury_buries_short_suits_whole_but_never_points():
 
 
 def test_the_expert_rolls_out_with_the_default_smart_player():
-    assert make_rollout("smart").rules == set(DEFAULT_RULES)
+    assert make_rollout("smart").rules == set(EXPERT_SMART_RULES)
 
 
 # --- the toggles ------------------------------------------------------------------------------
