@@ -358,4 +358,5 @@ __all__ = [
     "opponent_winning",
     "partner_winning",
     "shed_to_void",
+    "throw_holds",
 ]

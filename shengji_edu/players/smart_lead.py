@@ -403,7 +403,8 @@ LEADING_RULES = (
     "cash_short",
     "defender_feed_trump",
 )
-"""The leading rules, by name (``defender_trump_pairs`` changes how ``boss_trump`` leads)."""
+"""The leading rules, by name (``defender_trump_pairs`` and ``defender_feed_trump`` change
+how ``boss_trump`` leads, ``cash_short`` how ``boss_leads`` does)."""
 
 
 def bury_order(view: PlayerView, point_shy: bool) -> list[Card]:
@@ -469,6 +470,10 @@ __all__ = [
     "LEADING_RULES",
     "LEAD_RULES",
     "boss_lead",
+    "boss_lead_short",
+    "boss_trump_fed",
+    "likely_single",
+    "partner_suit",
     "bury_order",
     "bury_point_shy",
     "boss_trump_pairs",
