@@ -24,6 +24,11 @@ A fourth round tried ``lost_shed``, ``void_shed``, ``force_ruff``,
 rules of :data:`GREEDY_CHECKED` the ledger also plays the player with the rule and the
 player without it against greedy over the development deals of :data:`GREEDY_SEEDS`
 (1,000 deals each) and records the paired difference in hands won (``dev_vs_greedy``).
+A fifth round, on the same tests, added ``feed_throws`` (feed a partner's throw that no
+seat after me can trump) together with ``safe_throws``, which it needs: without a throw of
+its own SmartPlayer never throws (``boss_leads`` cashes a sure unit first), so the partner's
+throw that ``feed_throws`` feeds comes only from ``safe_throws``; ``partner_suit``,
+``cash_short``, ``likely_singles`` and ``defender_feed_trump`` were tried and dropped.
 Duplicate deals cancel the luck of the cards, but not all of it: most rules move the result
 by less than a point, which even 1,000 deals measure only roughly, so a rerun against the
 final default puts some rules on the other side of that bar. Each row says whether the
@@ -77,8 +82,14 @@ GREEDY_CHECKED = (
     "force_ruff",
     "defender_trump_pairs",
     "point_void_bury",
+    "feed_throws",
+    "safe_throws",
+    "partner_suit",
+    "cash_short",
+    "likely_singles",
+    "defender_feed_trump",
 )
-"""The rules measured against greedy too (the third and fourth rounds)."""
+"""The rules measured against greedy too (the third, fourth and fifth rounds)."""
 DECKS = {2: 400, 1: 200, 3: 200}
 """Deals against greedy for each number of decks."""
 

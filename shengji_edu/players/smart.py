@@ -10,10 +10,11 @@ and named, in three modules:
 
 * following (:mod:`.smart_follow`): ``feed``, ``cover``, ``feed_ruff``, ``secure_win``,
   ``win_the_lead``, ``second_seat_lead``, ``rich_win``, ``no_weak_ruff``, ``last_thrift``,
-  ``likely_win``, ``lost_shed``, ``void_shed``;
+  ``likely_win``, ``lost_shed``, ``void_shed``, ``feed_throws``;
 * leading (:mod:`.smart_lead`): ``safe_throws``, ``boss_leads``, ``boss_trump``,
   ``likely_pairs``, ``pull_often``, ``pull_low``, ``defender_pull``, ``partner_void``,
-  ``short_suit``, ``avoid_ruffs``, ``force_ruff``, ``defender_trump_pairs``;
+  ``partner_suit``, ``short_suit``, ``avoid_ruffs``, ``force_ruff``, ``likely_singles``,
+  ``defender_trump_pairs``, ``cash_short``, ``defender_feed_trump``;
 * burying (:mod:`.smart_lead`): ``point_shy_bury``, ``void_bury``, ``point_void_bury``;
 * reading the play (:mod:`.smart_memory`): ``read_play``.
 
@@ -39,7 +40,15 @@ from .knowledge import check_name
 from .rollout import RolloutPlayer, bury_low_cards
 from .rollout_leads import LeadContext, lead_low
 from .smart_follow import FOLLOW_RULES, follow_with_memory, shed_to_void
-from .smart_lead import LEAD_RULES, LEADING_RULES, boss_trump_pairs, bury_point_shy, bury_voids
+from .smart_lead import (
+    LEAD_RULES,
+    LEADING_RULES,
+    boss_lead_short,
+    boss_trump_fed,
+    boss_trump_pairs,
+    bury_point_shy,
+    bury_voids,
+)
 from .smart_memory import CardMemory
 
 ACE = 14
@@ -56,9 +65,11 @@ RULES = (
 
 DEFAULT_RULES = (
     "feed",
+    "feed_throws",
     "win_the_lead",
     "second_seat_lead",
     "rich_win",
+    "safe_throws",
     "boss_leads",
     "boss_trump",
     "likely_pairs",
@@ -132,10 +143,16 @@ class SmartPlayer(GreedyBidding):
         rules = self.rules
         memory = CardMemory(view, self._read_play)
         pairs_only = "defender_trump_pairs" in rules and not view.is_dealer_team
+        cash_short = "cash_short" in rules
+        fed_trump = "defender_feed_trump" in rules and not view.is_dealer_team
         for name, rule in LEAD_RULES:
             if name is None or name in rules:
                 if name == "boss_trump" and pairs_only:
                     rule = boss_trump_pairs
+                elif name == "boss_trump" and fed_trump:
+                    rule = boss_trump_fed
+                elif name == "boss_leads" and cash_short:
+                    rule = boss_lead_short
                 play = rule(ctx, memory)
                 if play:
                     return play

@@ -29,6 +29,9 @@ order; the first that answers plays, and when none does greedy decides:
                      cannot beat it): the play with the fewest points, then the cheapest.
 ``void_shed``        one card led, discarding a plain side card: the lowest plain card of my
                      shortest side suit, to be void in it sooner and trump it later.
+``feed_throws``      my partner threw several units (RULES §4) and is winning, and no seat
+                     after me may trump the throw: give it the most points, as ``feed``
+                     does for one unit (greedy feeds a throw only as the last to play).
 
 Which of them ``SmartPlayer()`` plays is :data:`~.smart.DEFAULT_RULES`, chosen by the
 toggle ledger (``results/smart_ledger.json``).
@@ -44,7 +47,7 @@ from .base import PlayerView
 from .knowledge import winning_test
 from .rollout import _card_costs, _play_cost, candidate_follows, held_by_index
 from .rollout_knowledge import winner_and_key
-from .smart_memory import CardMemory
+from .smart_memory import VOID_RISK, CardMemory
 
 FEED_CHANCE = 0.6
 """``feed`` gives points when the partner's play holds with at least this chance
@@ -74,6 +77,7 @@ FOLLOW_RULES = (
     "likely_win",
     "lost_shed",
     "void_shed",
+    "feed_throws",
 )
 """The following rules, by name."""
 
@@ -155,6 +159,8 @@ def follow_with_memory(
         return last_to_play(view, rules)
     decision = Follow(view, rules, read_play)
     if decision.memory.single_unit(decision.lead) is None:
+        if "feed_throws" in rules and winner == view.partner and throw_holds(decision):
+            return feed(view, decision.plays)
         return None  # a throw led: greedy decides
     if winner == view.partner:
         return partner_winning(decision, dict(trick)[winner])
@@ -171,6 +177,24 @@ def partner_winning(decision: Follow, partner_play: Sequence[Card]) -> list[Card
         if secure:
             return decision.cheapest(secure)
     return None
+
+
+def throw_holds(decision: Follow) -> bool:
+    """``feed_throws``: will my partner's throw, winning now, hold against the seats after
+    me? A throw that stands was beaten by no seat's higher unit (RULES §4), so only a trump
+    can take it: from a seat that may hold trumps and has shown a void in the suit, or may
+    be void unseen (:meth:`~.smart_memory.CardMemory.holds`' test for one card: fewer than
+    :data:`~.smart_memory.VOID_RISK` cards of the suit out)."""
+    memory, lead = decision.memory, decision.lead
+    led = memory.trump.suit_by_index[lead[0].index]
+    if led == TRUMP:
+        return True
+    for seat in decision.after:
+        if not memory.can_trump(seat):
+            continue
+        if led in memory.voids[seat] or memory.out_in(led) < VOID_RISK:
+            return False
+    return True
 
 
 def feed(view: PlayerView, plays: list[list[Card]]) -> list[Card]:
@@ -334,4 +358,5 @@ __all__ = [
     "opponent_winning",
     "partner_winning",
     "shed_to_void",
+    "throw_holds",
 ]

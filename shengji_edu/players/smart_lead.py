@@ -24,12 +24,20 @@ answers leads (:data:`LEAD_RULES` gives the order, greedy's rules among them):
 ``defender_pull``  a defender with half its hand in trumps pulls them too.
 ``partner_void``   lead a side suit my partner is void in (and can trump) while both
                    opponents must follow: its richest card, for my partner's trump to take.
+``partner_suit``   lead low in a side suit my partner won a trick in with a card of it,
+                   no opponent void there: the partner's strength keeps the lead.
 ``short_suit``     with a third of the hand in trumps, lead low from the shortest side suit.
 ``avoid_ruffs``    lead low from the side suits no opponent can trump.
 ``force_ruff``     lead my lowest plain card of a side suit only the last seat has shown a
                    void in: it wins what it can win, so it spends a trump on nothing.
+``likely_singles`` instead of greedy's low lead, the side single most likely to hold
+                   (a chance of at least :data:`SINGLE_CHANCE`), for the partner to feed.
 ``defender_trump_pairs`` as a defender, ``boss_trump`` leads only trump pairs and tractors,
                    keeping a single boss trump.
+``cash_short``     ``boss_leads`` cashes first the sure unit of the suit with the fewest
+                   cards out (an opponent is soonest void there).
+``defender_feed_trump`` as a defender, ``boss_trump`` leads a single boss trump only when my
+                   partner has shown a void in trumps (it can give points of any suit).
 ``point_void_bury`` ``void_bury``, point cards and all: a short suit with a 10 or K goes
                    whole into the kitty too.
 ``point_shy_bury`` greedy's bury, keeping the side suits' As and Ks too while plain low
@@ -202,6 +210,13 @@ def boss_trump(ctx: LeadContext, memory: CardMemory, singles: bool = True) -> li
     return None
 
 
+def boss_trump_fed(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``boss_trump`` with ``defender_feed_trump``, for a defender: a single boss trump
+    only when my partner has shown a void in trumps (it can give points from any suit);
+    pairs and tractors as ``boss_trump`` leads them."""
+    return boss_trump(ctx, memory, singles=TRUMP in memory.voids[ctx.view.partner])
+
+
 def boss_trump_pairs(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
     """``boss_trump`` with ``defender_trump_pairs``, for a defender: only a trump pair or
     tractor no opponent can beat; a single boss trump stays in the hand."""
@@ -285,6 +300,77 @@ def likely_pair(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
     return best
 
 
+def boss_lead_short(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``boss_leads`` with ``cash_short``: of my sure side units, first the one whose suit
+    has the fewest cards still out (an opponent close to void there may trump it soon),
+    then the largest, then the highest."""
+    sure = side_sure_units(ctx, memory)
+    if sure:
+        out = memory.out_in
+        return list(min(sure, key=lambda u: (out(u.suit), -len(u.cards), -u.high)).cards)
+    return boss_lead(ctx, memory)
+
+
+def partner_suit(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``partner_suit``: a side suit my partner won a trick in with a card of that suit
+    (the latest such trick first), that no opponent has shown a void in: my low pair
+    without points there, else my lowest card without points; the partner's strength
+    there takes the trick and keeps the lead on my side."""
+    view = ctx.view
+    partner, suit_of = view.partner, ctx.trump.suit_by_index
+    tried: set[str] = set()
+    for trick in reversed(view.tricks):
+        if trick.winner != partner:
+            continue
+        suit = suit_of[trick.lead[0].index]
+        if suit == TRUMP or suit in tried:
+            continue
+        tried.add(suit)
+        cards = dict(trick.plays)[partner]
+        if suit_of[cards[0].index] != suit or not ctx.held[suit]:
+            continue
+        if any(suit in memory.voids[s] for s in memory.opponents):
+            continue
+        groups = [
+            u for u in ctx.units_in(suit) if u.kind != SINGLE and not any(c.points for c in u.cards)
+        ]
+        if groups:
+            return list(min(groups, key=lambda u: u.high).cards)
+        plain = [c for c in ctx.held[suit] if not c.points]
+        if plain:
+            step = ctx.trump.step_by_index
+            return [min(plain, key=lambda c: step[c.index])]
+    return None
+
+
+SINGLE_CHANCE, SINGLE_BASE = 0.6, 5
+"""``likely_singles`` leads a side single that holds against the opponents with at least
+``SINGLE_CHANCE``, weighed by its chance times (``SINGLE_BASE`` + its points)."""
+
+
+def likely_single(ctx: LeadContext, memory: CardMemory) -> list[Card] | None:
+    """``likely_singles``: instead of greedy's low lead, the side single most likely to
+    hold against the opponents (:meth:`CardMemory.hold_chance`), if it holds with at least
+    :data:`SINGLE_CHANCE`: my partner feeds a trick it expects to hold."""
+    best, best_key = None, 0.0
+    for suit in memory.side_suits:
+        if any(suit in memory.voids[s] and memory.can_trump(s) for s in memory.opponents):
+            continue
+        seen: set[int] = set()
+        for card in ctx.held[suit]:
+            if card.index in seen:
+                continue
+            seen.add(card.index)
+            play = [card]
+            chance = memory.hold_chance(play, play, memory.opponents)
+            if chance < SINGLE_CHANCE:
+                continue
+            key = chance * (SINGLE_BASE + card.points)
+            if key > best_key:
+                best, best_key = play, key
+    return best
+
+
 def _greedy(rule):
     """One of greedy's lead rules, asked like a smart one."""
     return lambda ctx, _memory: rule(ctx)
@@ -302,15 +388,23 @@ LEAD_RULES = (
     (None, _greedy(pull_trumps)),
     ("defender_pull", defender_pull),
     ("partner_void", lead_to_partner_void),
+    ("partner_suit", partner_suit),
     ("force_ruff", force_ruff),
     ("short_suit", lead_short_suit),
     ("avoid_ruffs", lead_low_safely),
+    ("likely_singles", likely_single),
 )
 """The lead rules in the order they are asked (None: greedy's, always asked); when none
 answers, greedy's low lead (:func:`~.rollout_leads.lead_low`)."""
 
-LEADING_RULES = (*(name for name, _rule in LEAD_RULES if name is not None), "defender_trump_pairs")
-"""The leading rules, by name (``defender_trump_pairs`` changes how ``boss_trump`` leads)."""
+LEADING_RULES = (
+    *(name for name, _rule in LEAD_RULES if name is not None),
+    "defender_trump_pairs",
+    "cash_short",
+    "defender_feed_trump",
+)
+"""The leading rules, by name (``defender_trump_pairs`` and ``defender_feed_trump`` change
+how ``boss_trump`` leads, ``cash_short`` how ``boss_leads`` does)."""
 
 
 def bury_order(view: PlayerView, point_shy: bool) -> list[Card]:
@@ -376,6 +470,10 @@ __all__ = [
     "LEADING_RULES",
     "LEAD_RULES",
     "boss_lead",
+    "boss_lead_short",
+    "boss_trump_fed",
+    "likely_single",
+    "partner_suit",
     "bury_order",
     "bury_point_shy",
     "boss_trump_pairs",

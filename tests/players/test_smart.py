@@ -29,7 +29,7 @@ from shengji_edu.game.round import PLAYING
 from shengji_edu.game.view import PlayerView
 from shengji_edu.ladders import level_ladder
 from shengji_edu.players import PLAYER_TYPES, SmartPlayer, make_player
-from shengji_edu.players.expert import make_rollout
+from shengji_edu.players.expert import EXPERT_SMART_RULES, make_rollout
 from shengji_edu.players.rollout_leads import LeadContext
 from shengji_edu.players.smart import DEFAULT_RULES, RULES, parse_rules
 from shengji_edu.players.smart_follow import FEED_CHANCE, Follow, lost_shed
@@ -271,6 +271,79 @@ def test_defender_trump_pairs_keeps_a_single_boss_trump():
     assert SmartPlayer(with_="defender_trump_pairs").play(pair) == parse_cards("LJ LJ")
 
 
+# --- the fifth round --------------------------------------------------------------------------
+def test_feed_throws_gives_points_to_a_partners_throw_nobody_after_can_trump():
+    # partner (seat 0) threw the A and K of hearts (no higher heart is out); seat 1 followed
+    trick = [(0, parse_cards("HA HK")), (1, parse_cards("H3 H4"))]
+    out = "H7 H8 H9 HJ D4 D5 S3"  # four hearts out: the last seat may not be void unseen
+    view = view_of("H10 H5 H6 D3", out, seat=2, trick=trick)
+    assert SmartPlayer().play(view) == parse_cards("H10 H5")
+    assert SmartPlayer(without="feed_throws").play(view) == parse_cards("H6 H5")  # greedy's
+    assert make_player("greedy").play(view) == parse_cards("H6 H5")
+    # the last seat has shown it holds no hearts and may trump: the throw may not hold
+    void = view_of("H10 H5 H6 D3", out, seat=2, trick=trick, voids={3: {"H"}})
+    assert SmartPlayer().play(void) == parse_cards("H6 H5")
+    # out of trumps too, it cannot take the throw
+    gone = {3: {"H", TRUMP}}
+    harmless = view_of("H10 H5 H6 D3", "H7 H8 H9 HJ D4 D5", seat=2, trick=trick, voids=gone)
+    assert SmartPlayer().play(harmless) == parse_cards("H10 H5")
+
+
+def _won_by_partner(suit_card: str):
+    """A finished trick led by seat 1, won by seat 3 (my partner when I sit in seat 1)."""
+    return make_trick(
+        1,
+        (
+            (1, tuple(parse_cards("C4"))),
+            (2, tuple(parse_cards("C6"))),
+            (3, tuple(parse_cards(suit_card))),
+            (0, tuple(parse_cards("C7"))),
+        ),
+        3,
+        0,
+        None,
+    )
+
+
+def test_partner_suit_leads_low_into_the_suit_my_partner_won():
+    hand, out = "C3 C9 D4 D6 D8", "CA CK CQ DA DK DQ H3 H4 S3"
+    view = view_of(hand, out, seat=1, tricks=(_won_by_partner("CJ"),))
+    assert SmartPlayer().play(view) == parse_cards("D4")  # greedy's low lead, longest suit
+    assert SmartPlayer(with_="partner_suit").play(view) == parse_cards("C3")
+    # an opponent has shown it holds no clubs: it would trump the lead
+    ruffed = view_of(hand, out, seat=1, tricks=(_won_by_partner("CJ"),), voids={2: {"C"}})
+    assert SmartPlayer(with_="partner_suit").play(ruffed) == parse_cards("D4")
+
+
+def test_cash_short_cashes_first_the_sure_card_of_the_suit_nearly_gone():
+    # both sure aces: five hearts out, one diamond; boss_leads cashes the hearts first
+    view = view_of("HA DA C3 C4", "H5 H6 H7 H8 H9 D5 CA CK S3 S4", seat=1)
+    assert SmartPlayer().play(view) == parse_cards("HA")
+    assert SmartPlayer(with_="cash_short").play(view) == parse_cards("DA")
+
+
+def test_likely_singles_leads_a_king_likely_to_hold_instead_of_a_low_card():
+    # one A of hearts out, in 20 places (three hands of 4 and the kitty): the K holds
+    # against both opponents with a chance of 0.8 * 0.8 = 0.64
+    view = view_of("HK D3 D4 D5 C3", "HA DA DK CA CK S3", seat=1)
+    assert SmartPlayer().play(view) == parse_cards("D3")
+    assert SmartPlayer(with_="likely_singles").play(view) == parse_cards("HK")
+    # both As out: 0.8**4 < 0.6, the low lead again
+    both = view_of("HK D3 D4 D5 C3", "HA HA DA DK CA CK S3", seat=1)
+    assert SmartPlayer(with_="likely_singles").play(both) == parse_cards("D3")
+
+
+def test_defender_feed_trump_keeps_a_single_boss_trump_until_the_partner_is_out_of_trumps():
+    hand, out = "BJ D9 C3 C4 C8", "SA S4 DA CA HA H5"
+    defender = view_of(hand, out, seat=1)  # seat 0 deals: seats 1 and 3 defend
+    assert SmartPlayer().play(defender) == parse_cards("BJ")  # boss_trump
+    assert SmartPlayer(with_="defender_feed_trump").play(defender) == parse_cards("C3")
+    fed = view_of(hand, out, seat=1, voids={3: {TRUMP}})  # my partner can give any points
+    assert SmartPlayer(with_="defender_feed_trump").play(fed) == parse_cards("BJ")
+    dealer_side = view_of(hand, out, seat=2)
+    assert SmartPlayer(with_="defender_feed_trump").play(dealer_side) == parse_cards("BJ")
+
+
 def _unseen_distributions(out: list, sizes: dict[int, int], voids: dict[int, set], trump):
     """Every way to give the cards ``out`` to the seats of ``sizes`` (None: the kitty),
     honouring the voids: a brute force, for small positions only."""
@@ -370,8 +443,8 @@ def test_void_bury_buries_short_suits_whole_but_never_points():
     )
 
 
-def test_the_expert_rolls_out_with_the_default_smart_player():
-    assert make_rollout("smart").rules == set(DEFAULT_RULES)
+def test_the_expert_rolls_out_with_its_pinned_smart_rules():
+    assert make_rollout("smart").rules == set(EXPERT_SMART_RULES)
 
 
 # --- the toggles ------------------------------------------------------------------------------
@@ -454,7 +527,17 @@ class CheckedDefault(SmartPlayer):
         return cards
 
 
-NEW_RULES = ("lost_shed", "void_shed", "force_ruff", "defender_trump_pairs", "point_void_bury")
+NEW_RULES = (
+    "lost_shed",
+    "void_shed",
+    "force_ruff",
+    "defender_trump_pairs",
+    "point_void_bury",
+    "partner_suit",
+    "cash_short",
+    "likely_singles",
+    "defender_feed_trump",
+)
 
 
 @pytest.mark.parametrize("decks", [1, 2, 3])
