@@ -13,7 +13,9 @@ Writes, in ``--out`` (default ``results/``):
 * ``expert_decisions.json`` and ``.txt``: the CPU time of every play decision of each
   player in seat 0 of ``--hands`` hands against three greedy players (forced decisions
   included), the two players timed hand by hand in turn in this one process, so that both
-  meet the same load: median, 95th percentile and maximum, and their ratio.
+  meet the same load: median, 95th percentile and maximum, and their ratio; and the CPU
+  time of each player's bury at the first bury of the same hands (dealt and declared by
+  greedy players), timed apart: a hand has one bury, searched by whole-hand rollouts.
 
 CPU time (``time.process_time``) and not wall time: on a shared machine the wall time also
 counts waiting for a core. Issue 34's targets: the expert wins at least 60% of the hands with
@@ -31,7 +33,7 @@ import time
 from pathlib import Path
 
 from shengji_edu.arena import _make, parse_spec, run_arena
-from shengji_edu.game import Round, Table
+from shengji_edu.game import KITTY, Round, Table
 from shengji_edu.players import GreedyPlayer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,6 +61,24 @@ def timed_decisions(names: tuple[str, ...], hands: int) -> dict[str, list[float]
     for seed in range(hands):
         for name in names:
             Table(Round(seed), [timed(name), GreedyPlayer(), GreedyPlayer(), GreedyPlayer()]).run()
+    return times
+
+
+def timed_buries(names: tuple[str, ...], hands: int) -> dict[str, list[float]]:
+    """CPU seconds of each player's bury at the first bury of ``hands`` seeded hands (dealt
+    and declared by greedy players), the players in turn on the same view."""
+    times: dict[str, list[float]] = {name: [] for name in names}
+    for seed in range(hands):
+        round_ = Round(seed)
+        table = Table(round_, [GreedyPlayer()] * 4)
+        while round_.phase != KITTY:
+            table.step()
+        for name in names:
+            view = round_.view(round_.turn)
+            player = _make(parse_spec(name))
+            start = time.process_time()
+            round_.check_bury(round_.turn, player.bury(view))
+            times[name].append(time.process_time() - start)
     return times
 
 
@@ -98,6 +118,8 @@ def main(argv: list[str] | None = None) -> None:
     players = tuple(args.players or PLAYERS)
     times = timed_decisions(players, args.hands)
     stats = {name: summary(times[name]) for name in players}
+    buries = timed_buries(players, args.hands)
+    bury_stats = {name: summary(buries[name]) for name in players}
     ratio = stats[players[0]]["median_ms"] / stats["search"]["median_ms"]
     lines = [
         f"Play decisions in seat 0 of {args.hands} hands against three greedy players, "
@@ -108,6 +130,12 @@ def main(argv: list[str] | None = None) -> None:
             for name, s in stats.items()
         ),
         f"{players[0]}'s median / search's median: {ratio:.2f}",
+        f"The first bury of the same {args.hands} hands (greedy players up to it), CPU time:",
+        *(
+            f"{name:>7}: median {s['median_ms']:.1f} ms, max {s['max_ms']:.1f} ms "
+            f"over {s['decisions']} buries"
+            for name, s in bury_stats.items()
+        ),
         "command: python benchmarks/search_strength.py"
         + "".join(" " + arg for arg in (sys.argv[1:] if argv is None else argv)),
     ]
@@ -116,6 +144,7 @@ def main(argv: list[str] | None = None) -> None:
     (args.out / f"{stem}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     data = {"hands": args.hands, "python": sys.version.split()[0], **stats}
     data["median_ratio"] = round(ratio, 2)
+    data["bury"] = bury_stats
     (args.out / f"{stem}.json").write_text(json.dumps(data, indent=1) + "\n")
 
 
