@@ -73,10 +73,9 @@ DEFAULT_ENDGAME = 6
 """With at most this many cards in hand, rollouts go to the end of the hand."""
 
 DEFAULT_BURY_WORK = 100
-"""Rollouts of whole hands that choose the bury (0: the prior's bury, unsearched). Against
-SmartPlayer's bury the search won 52.8% [50.7, 54.8] of hands with 100 and 53.2% [51.2,
-55.3] with 200 (400 deals of seed 7, the play SmartPlayer's on both sides); 100 keeps a bury
-near 0.25 s."""
+"""Rollouts of whole hands that choose the bury (0: the prior's bury, unsearched). 200 won
+about as often as 100 against SmartPlayer's bury (``benchmarks/bury_search.py``,
+results/bury_search.json) in twice the time; 100 keeps a bury near a quarter of a second."""
 
 KEEP = 2
 """Successive halving never drops below this many candidates."""

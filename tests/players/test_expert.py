@@ -21,7 +21,14 @@ from shengji_edu.course import result_path
 from shengji_edu.game import PLAYING, PlayerView, Round, Table, play_round
 from shengji_edu.game.records import hand_record
 from shengji_edu.ladders import level_ladder
-from shengji_edu.players import PLAYER_TYPES, ExpertPlayer, GreedyPlayer, RandomPlayer, make_player
+from shengji_edu.players import (
+    PLAYER_TYPES,
+    ExpertPlayer,
+    GreedyPlayer,
+    RandomPlayer,
+    SmartPlayer,
+    make_player,
+)
 from shengji_edu.players import expert as e
 from shengji_edu.players.endgame import Position, solve
 from shengji_edu.players.inference import shown_in_hand
@@ -287,8 +294,9 @@ def test_break_pairs_splits_a_guessed_pair(seed):
 
 
 @pytest.mark.slow
-def test_the_committed_arena_run_replays_its_first_deals():
-    path = result_path("arena_expert_vs_search.json")
+@pytest.mark.parametrize("name", ["vs_search", "rules_only_vs_search"])
+def test_the_committed_arena_run_replays_its_first_deals(name):
+    path = result_path(f"arena_expert_{name}.json")
     committed = ArenaResult.load(path)
     again = run_arena(committed.player_a, committed.player_b, 2, committed.seed, committed.rules)
     assert again.deals == committed.deals[:2]
@@ -299,3 +307,22 @@ def test_final_value_prefers_winning_and_then_a_safer_margin():
     winners = rnd.result.winning_team
     seat = winners  # seats 0 and 1 belong to teams 0 and 1
     assert e.final_value(rnd, seat) > 0.9 > e.final_value(rnd, 1 - seat)
+
+
+@pytest.mark.slow
+def test_the_committed_bury_search_run_replays_its_first_deals():
+    """results/bury_search.json (benchmarks/bury_search.py) reruns from its seed."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location(
+        "bury_search", root / "benchmarks" / "bury_search.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    committed = json.loads(result_path("bury_search.json").read_text(encoding="utf-8"))
+    again = run_arena(script.searched_bury(100, []), SmartPlayer, 3, committed["seed"])
+    assert again.side_values("a")["hands_won"] == committed["trials"]["100"]["per_deal"][:3]
