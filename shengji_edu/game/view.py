@@ -377,7 +377,9 @@ class PlayerView(tuple):
 
     # --- worlds for search -------------------------------------------------------------
     def what_if(self, hands: Sequence[Sequence[Card]], buried: Sequence[Card], seed: int) -> Round:
-        """A playable world in which the players hold ``hands`` and the kitty is ``buried``.
+        """A playable world in which the players hold ``hands`` and the kitty is ``buried``
+        (before the bury, for the kitty's holder: ``buried`` is empty, the world is in the
+        kitty phase and its holder buries first).
 
         The guess must leave this player's own hand as it is and give every seat as many
         cards as it holds. The world is built from the public record and the guess only
@@ -398,7 +400,9 @@ class PlayerView(tuple):
     def sample_hands(self, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
         """One guess of every hand (and of the kitty) consistent with what this player knows:
         each seat gets as many cards as it holds, never of a suit it has shown a void in,
-        and the kitty is guessed too unless this seat buried it."""
+        and the kitty is guessed too unless this seat buried it. The kitty's holder may
+        also guess before it buries (the kitty is then in its hand: the guessed kitty is
+        empty), to try buries out in :meth:`what_if` worlds."""
         return sample_hands(self, rng)
 
     def sample_world(self, rng: random.Random) -> Round:
@@ -541,11 +545,15 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]]
     if not isinstance(rng, random.Random):
         raise BadGuess(f"worlds are sampled with a random.Random, not {shorten_value(rng)}")
     trump = view.trump
-    if trump is None or view.phase != PLAYING:
-        raise BadGuess(f"worlds are sampled during play, not in the {view.phase} phase")
     me = view.seat
+    holding = view.kitty_holder == me and not view.public.returns_due  # the kitty in hand
+    if trump is None or (view.phase != PLAYING and not holding):
+        raise BadGuess(
+            f"worlds are sampled during play or by the kitty's holder before the bury, "
+            f"not in the {view.phase} phase"
+        )
     sizes = view.hand_sizes()
-    knows_kitty = bool(view.buried)
+    knows_kitty = bool(view.buried) or holding
     slots: list = [s for s in range(4) if s != me] + ([] if knows_kitty else ["kitty"])
     room = {s: sizes[s] for s in range(4) if s != me}
     if not knows_kitty:
@@ -576,7 +584,7 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]]
     else:  # twenty dead ends: deal card by card, keeping the rest dealable every time
         guess = _deal_without_dead_ends(unseen, slots, room, voids, trump.suit_of, rng)
     hands = [list(view.hand) if s == me else guess[s] for s in range(4)]
-    buried = list(view.buried) if knows_kitty else guess["kitty"]
+    buried = list(view.buried) if knows_kitty else guess["kitty"]  # holding: [] (in hand)
     return hands, buried
 
 

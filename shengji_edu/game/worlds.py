@@ -14,7 +14,7 @@ from ..cards import Card, as_cards
 from ..i18n import message
 from ..seeds import SeededWhenUsed
 from .errors import BadGuess, WrongPhase
-from .public import PLAYING, PublicTable, declaring_closed, phase_name, team_of
+from .public import KITTY, PLAYING, PublicTable, declaring_closed, phase_name, team_of
 from .settling import ACE
 from .state import copy_public_state
 
@@ -31,10 +31,11 @@ def build_world(
     other field as a hand begins (:mod:`.state`: the one list of a hand's fields)."""
     if not isinstance(public, PublicTable):
         raise BadGuess(message("a world is built from a PublicTable (round.public or view.public)"))
-    if public.phase != PLAYING:
+    burying = public.phase == KITTY and not public.returns_due
+    if public.phase != PLAYING and not burying:
         raise WrongPhase(
             message(
-                "what-if worlds are made during play, not in the {phase} phase",
+                "what-if worlds are made during play or for the bury, not in the {phase} phase",
                 phase=phase_name(public.phase),
             )
         )
@@ -57,7 +58,7 @@ def build_world(
             )
         )
     kitty = tuple(as_cards(buried))
-    size = public.rules.kitty_size
+    size = 0 if burying else public.rules.kitty_size  # the holder has the kitty in hand
     if len(kitty) != size:
         raise BadGuess(
             message("a what-if kitty holds {size} cards, not {given}", size=size, given=len(kitty))
@@ -71,6 +72,8 @@ def build_world(
     world._dealt_cards = public.rules.dealt_cards
     world._hands = guess  # a world was never dealt: it knows only the guess
     world._kitty_cards = world._buried = kitty
+    if burying:
+        world._kitty_holder = public.turn  # in the kitty phase the turn is the holder's
     world._deal_levels = (public.level_rank,)
     world._at_ace = declaring_closed(public.rules, public.levels, public.starting_dealer)
     world._wear_ace_hand = world._at_ace and public.levels[team_of(public.dealer)] == ACE

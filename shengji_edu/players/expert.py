@@ -1,9 +1,10 @@
-"""ExpertPlayer: the search player with smart rollouts, more work, pair inference and exact endings.
+"""ExpertPlayer: search with smart rollouts, pair inference, exact endings and a searched bury.
 
 :class:`~.search.SearchPlayer` guesses the hidden cards, plays each candidate out for two
 tricks with greedy players and judges the end by the chance of winning the hand. This player
 keeps that frame and changes five things (their measured effect is in results/README.md,
-"Expert player"; none of them alone moved the result more than 100 deals can show):
+"Expert player"; none of the first four alone moved the result more than 100 deals can
+show):
 
 1. **A fixed amount of work, not a fixed number of worlds.** ``work`` is the number of
    rollouts per decision. Every candidate is tried in the first worlds; successive halving
@@ -22,14 +23,22 @@ keeps that frame and changes five things (their measured effect is in results/RE
    :func:`~.search.win_chance`'s estimate; at most ``solve`` cards, each of ``solve_worlds``
    guessed worlds is solved exactly by the endgame solver (:mod:`.endgame`) for every play,
    and the play that wins the hand in the most worlds is made (:func:`winning_plays`).
+5. **A searched bury.** The heuristics bury by fixed keys: void every short suit or none,
+   keep points. With ``bury_work`` rollouts the kitty's holder compares a few buries (the
+   prior's, greedy's, :func:`~.smart_lead.bury_candidates`: each short suit voided alone,
+   point suits too) by playing each out to the end of the hand in the same guessed worlds
+   (:meth:`ExpertPlayer.bury_value`), with successive halving as for plays. A hand has one
+   bury, so it may take longer than a play (about 0.25 s with the default).
 
 Randomness comes only from ``view.rng`` (RULES §9); the worlds come from ``view.sample_hands``
 (with the swaps of :mod:`.inference` and :mod:`.pair_inference`, which read only the view) and
 ``view.what_if``, which see only what this player may see.
 
 Decisions where RULES is silent: as SearchPlayer, the value is the chance of winning the
-hand (the arena's measure); between plays of equal value the earlier candidate (the prior's
-first) is played; declaring and overcalling are greedy's, burying is the prior's.
+hand (the arena's measure); between plays (or buries) of equal value the earlier candidate
+(the prior's first) is chosen; declaring and overcalling are greedy's; a bury is tried out
+as if nobody overcalls after it (RULES §11.3) and is not searched when reports are to be
+returned (§12.5): then it is the prior's.
 """
 
 from __future__ import annotations
@@ -38,6 +47,7 @@ import math
 import random
 
 from ..cards import Card, shorten
+from ..game.public import OVERCALL
 from ..game.round import Round, team_of
 from ..game.view import PlayerView
 from .endgame import Position, Solver, decode, encode
@@ -48,7 +58,8 @@ from .montecarlo import play_on
 from .pair_inference import break_pairs, pairless_suits
 from .rollout import RolloutPlayer
 from .search import LEADS, defenders_chance, distinct, search_candidates, win_chance
-from .smart import DEFAULT_RULES, SmartPlayer
+from .smart import SmartPlayer
+from .smart_lead import bury_candidates
 
 DEFAULT_WORK = 200
 """Rollouts per decision (SearchPlayer's 20 worlds with halving use about 60 with five
@@ -60,6 +71,11 @@ DEFAULT_DEPTH = 2
 
 DEFAULT_ENDGAME = 6
 """With at most this many cards in hand, rollouts go to the end of the hand."""
+
+DEFAULT_BURY_WORK = 100
+"""Rollouts of whole hands that choose the bury (0: the prior's bury, unsearched). 200 won
+about as often as 100 against SmartPlayer's bury (``benchmarks/bury_search.py``,
+results/bury_search.json) in twice the time; 100 keeps a bury near a quarter of a second."""
 
 KEEP = 2
 """Successive halving never drops below this many candidates."""
@@ -86,35 +102,6 @@ def final_value(world: Round, seat: int) -> float:
     return 0.9 * won + 0.1 * margin
 
 
-EXPERT_SMART_RULES = (
-    "feed",
-    "win_the_lead",
-    "second_seat_lead",
-    "rich_win",
-    "boss_leads",
-    "boss_trump",
-    "likely_pairs",
-    "pull_low",
-    "partner_void",
-    "point_shy_bury",
-    "void_bury",
-)
-"""The SmartPlayer rules the expert's rollouts and prior play: SmartPlayer's default when
-the expert's committed results (``results/arena_expert_*.json``, rerun by a slow test) were
-made. Pinned so that a later change of :data:`~.smart.DEFAULT_RULES` (the fifth round added
-``safe_throws`` and ``feed_throws``) does not change those results; measure the expert with
-the new rules before moving this."""
-
-
-def expert_smart() -> SmartPlayer:
-    """A SmartPlayer playing exactly :data:`EXPERT_SMART_RULES`."""
-    pinned = set(EXPERT_SMART_RULES)
-    return SmartPlayer(
-        without=tuple(r for r in DEFAULT_RULES if r not in pinned),
-        with_=tuple(r for r in EXPERT_SMART_RULES if r not in DEFAULT_RULES),
-    )
-
-
 def make_rollout(name: str, what: str = "rollout"):
     """The rollout player called ``name`` (see :data:`ROLLOUTS`)."""
     if name not in ROLLOUTS:
@@ -122,7 +109,7 @@ def make_rollout(name: str, what: str = "rollout"):
             f"{what} must be one of {', '.join(ROLLOUTS)} (a fast computer player), "
             f"not {shorten(name)}"
         )
-    return expert_smart() if name == "smart" else RolloutPlayer()
+    return SmartPlayer() if name == "smart" else RolloutPlayer()
 
 
 class ExpertPlayer(GreedyBidding):
@@ -133,7 +120,8 @@ class ExpertPlayer(GreedyBidding):
     the rollout player and the player whose choice comes first (:data:`ROLLOUTS`);
     ``leads``: ``"few"`` or ``"all"`` (:data:`~.search.LEADS`); ``guess``: ``"table"``,
     ``"informed"`` or ``"uniform"``; ``solve``: cards in hand from which the endgame solver
-    decides (0: never), over ``solve_worlds`` guessed worlds.
+    decides (0: never), over ``solve_worlds`` guessed worlds; ``bury_work``: whole-hand
+    rollouts that choose the bury (0: the prior's bury).
     """
 
     def __init__(
@@ -148,6 +136,7 @@ class ExpertPlayer(GreedyBidding):
         guess: str = "table",
         solve: int = 3,
         solve_worlds: int = 20,
+        bury_work: int = DEFAULT_BURY_WORK,
     ) -> None:
         self.name = check_name(name)
         for what, value, low in (
@@ -156,6 +145,7 @@ class ExpertPlayer(GreedyBidding):
             ("endgame", endgame, 0),
             ("solve", solve, 0),
             ("solve_worlds", solve_worlds, 1),
+            ("bury_work", bury_work, 0),
         ):
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ValueError(
@@ -175,13 +165,38 @@ class ExpertPlayer(GreedyBidding):
         self.work, self.depth, self.endgame = work, depth, endgame
         self.leads, self.guess, self.rollout = leads, guess, rollout
         self.solve, self.solve_worlds = solve, solve_worlds
+        self.bury_work = bury_work
         self.prior = prior
         self.first = make_rollout(prior, "prior")  # its choice: the first candidate
         self.greedy = RolloutPlayer()
         self.policy = make_rollout(rollout)
 
     def bury(self, view: PlayerView) -> list[Card]:
-        return self.first.bury(view)
+        """The prior's bury, or with ``bury_work`` the best of the buries worth comparing
+        (the prior's first, greedy's, :func:`~.smart_lead.bury_candidates`), each played out
+        to the end of the hand in the same guessed worlds (:meth:`bury_value`)."""
+        choice = self.first.bury(view)
+        if not self.bury_work or view.public.returns_due:  # reports (§12.5): not searched
+            return choice
+        options = distinct([choice, self.greedy.bury(view), *bury_candidates(view)])
+        if len(options) == 1:
+            return choice
+
+        def value(hands, buried, seed, cards):
+            return self.bury_value(view, hands, buried, seed, cards)
+
+        scores = self.scores(view, options, value, self.bury_work)
+        return options[max(scores, key=lambda i: (scores[i], -i))]  # ties: the earlier option
+
+    def bury_value(self, view: PlayerView, hands, buried, seed: int, cards) -> float:
+        """One rollout of a bury: ``cards`` buried in a guessed world, nobody overcalling
+        (RULES §11.3: a search guess, not a rule), the rollout player to the end of the hand."""
+        world = view.what_if(hands, buried, seed)
+        world.bury(view.seat, cards)
+        while world.phase == OVERCALL:
+            world.pass_overcall(world.turn)
+        play_on(world, self.policy, None)
+        return final_value(world, view.seat)
 
     def play(self, view: PlayerView) -> list[Card]:
         choice = self.first.play(view)
@@ -194,7 +209,12 @@ class ExpertPlayer(GreedyBidding):
             options = distinct([*options[:1], self.greedy.play(view), *options[1:]])
         if len(options) == 1:
             return options[0]
-        scores = self.scores(view, options)
+        depth = None if len(view.hand) <= self.endgame else self.depth
+
+        def value(hands, buried, seed, play):
+            return self.value_of(view, hands, buried, seed, play, depth)
+
+        scores = self.scores(view, options, value, self.work)
         return options[max(scores, key=lambda i: (scores[i], -i))]  # ties: the earlier option
 
     def guesser(self, view: PlayerView):
@@ -234,32 +254,33 @@ class ExpertPlayer(GreedyBidding):
         best = max(wins, key=lambda k: (wins[k], k == first))
         return choice if wins.get(first) == wins[best] else plays[best]
 
-    def rounds(self, count: int) -> list[int]:
-        """How many worlds each round of successive halving plays, for ``count`` candidates:
-        the work is split evenly between the rounds, each round's share between the
-        candidates still in it."""
+    def rounds(self, count: int, work: int) -> list[int]:
+        """How many worlds each round of successive halving plays, for ``count`` candidates
+        and ``work`` rollouts: the work is split evenly between the rounds, each round's
+        share between the candidates still in it."""
         alive, sizes = count, []
         while alive > KEEP:
             sizes.append(alive)
             alive = max(KEEP, math.ceil(alive / 2))
         sizes.append(alive)
-        share = self.work / len(sizes)
+        share = work / len(sizes)
         return [max(1, round(share / size)) for size in sizes]
 
-    def scores(self, view: PlayerView, options: list[list[Card]]) -> dict[int, float]:
-        """Average value of the candidates left after successive halving, by index."""
+    def scores(self, view: PlayerView, options: list[list[Card]], value, work: int):
+        """Average value of the candidates left after successive halving, by index:
+        ``value(hands, buried, seed, option)`` is one rollout of an option in a guessed
+        world, ``work`` the rollouts to spend."""
         rng = random.Random(view.rng.getrandbits(64))
         totals = [0.0] * len(options)
         counts = [0] * len(options)
         alive = list(range(len(options)))
         guesser = self.guesser(view)
-        depth = None if len(view.hand) <= self.endgame else self.depth
-        for worlds in self.rounds(len(options)):
+        for worlds in self.rounds(len(options), work):
             for _ in range(worlds):
                 hands, buried = guesser(rng)
                 seed = rng.getrandbits(32)
                 for index in alive:
-                    totals[index] += self.value_of(view, hands, buried, seed, options[index], depth)
+                    totals[index] += value(hands, buried, seed, options[index])
                     counts[index] += 1
             if len(alive) > KEEP:
                 alive.sort(key=lambda i: (-totals[i] / counts[i], i))

@@ -466,6 +466,23 @@ def bury_voids(view: PlayerView, point_shy: bool, points: bool = False) -> list[
     return first_legal_bury(first + rest, view.rules)
 
 
+def bury_candidates(view: PlayerView) -> list[list[Card]]:
+    """Buries worth comparing by search (:meth:`~.expert.ExpertPlayer.bury`), each legal
+    (RULES §8, §12.11), repeats kept (the caller drops them): :func:`bury_point_shy`,
+    :func:`bury_voids` with and without point suits, and, for each side suit that fits
+    whole in the kitty, that suit alone voided with the rest point-shy (the heuristics void
+    every short suit at once, or none; which one to void is what a search can judge)."""
+    trump = trump_of(view)
+    rules = view.rules
+    order = bury_order(view, True)
+    options = [first_legal_bury(order, rules), bury_voids(view, True), bury_voids(view, True, True)]
+    for suit in SIDE_SUITS:
+        cards = [card for card in view.hand if trump.suit_of(card) == suit]
+        if cards and len(cards) <= rules.kitty_size:
+            options.append(first_legal_bury(cards + [c for c in order if c not in cards], rules))
+    return options
+
+
 __all__ = [
     "LEADING_RULES",
     "LEAD_RULES",
@@ -474,6 +491,7 @@ __all__ = [
     "boss_trump_fed",
     "likely_single",
     "partner_suit",
+    "bury_candidates",
     "bury_order",
     "bury_point_shy",
     "boss_trump_pairs",

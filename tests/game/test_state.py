@@ -54,3 +54,47 @@ def test_a_world_of_the_real_cards_plays_on_as_the_round():
     Table(world, [make_player("greedy") for _ in range(4)]).run()
     assert world.tricks[played:] == round_.tricks[played:]
     assert world.result == round_.result
+
+
+def at_the_bury(seed: int, rules: RuleSet = RuleSet()) -> Round:
+    """A round in the kitty phase: dealt, the trump fixed, the dealer holding the kitty."""
+    round_ = Round(seed, rules, dealer=seed % 4, fixed_trump=rules.trump(2, "S"))
+    round_.deal_all()
+    round_.finish_deal()
+    return round_
+
+
+@pytest.mark.parametrize("rules", [RuleSet(), RuleSet(decks=3), RuleSet(open_kitty=True)])
+def test_a_world_of_the_real_cards_before_the_bury_plays_on_as_the_round(rules):
+    """The kitty's holder may try buries out: a world built in the kitty phase (the kitty in
+    the holder's hand, none guessed) is the round itself once the same bury is made."""
+    round_ = at_the_bury(6, rules)
+    holder = round_.turn
+    world = round_.what_if(round_.hands, (), 5)
+    assert world.public == round_.public and world.turn == holder
+    players = [make_player("greedy") for _ in range(4)]
+    cards = players[holder].bury(round_.view(holder))
+    round_.bury(holder, cards)
+    world.bury(holder, cards)
+    Table(round_, players).run()
+    Table(world, [make_player("greedy") for _ in range(4)]).run()
+    assert world.tricks == round_.tricks and world.result == round_.result
+
+
+def test_before_the_bury_only_the_holder_guesses_and_no_kitty_is_guessed():
+    from shengji_edu.game import BadGuess
+
+    round_ = at_the_bury(3)
+    holder = round_.turn
+    view = round_.view(holder)
+    hands, buried = view.sample_hands(random.Random(1))
+    assert buried == [] and hands[holder] == list(view.hand)
+    assert [len(h) for h in hands] == list(round_.public.hand_sizes)
+    seen = sorted(card for hand in hands for card in hand)
+    assert seen == sorted(card for hand in round_.hands for card in hand)  # every card once
+    world = view.what_if(hands, buried, 2)
+    assert world.phase == "kitty" and world.turn == holder
+    with pytest.raises(BadGuess, match="kitty's holder before the bury"):
+        round_.view((holder + 1) % 4).sample_hands(random.Random(1))
+    with pytest.raises(BadGuess, match="kitty holds 0 cards"):
+        view.what_if(hands, round_.hand(holder)[:8], 2)

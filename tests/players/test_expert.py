@@ -21,14 +21,21 @@ from shengji_edu.course import result_path
 from shengji_edu.game import PLAYING, PlayerView, Round, Table, play_round
 from shengji_edu.game.records import hand_record
 from shengji_edu.ladders import level_ladder
-from shengji_edu.players import PLAYER_TYPES, ExpertPlayer, GreedyPlayer, RandomPlayer, make_player
+from shengji_edu.players import (
+    PLAYER_TYPES,
+    ExpertPlayer,
+    GreedyPlayer,
+    RandomPlayer,
+    SmartPlayer,
+    make_player,
+)
 from shengji_edu.players import expert as e
 from shengji_edu.players.endgame import Position, solve
 from shengji_edu.players.inference import shown_in_hand
 from shengji_edu.players.pair_inference import break_pairs, pairless_suits
 from shengji_edu.rules import _CHOICES, FLAGS, RuleSet
 
-QUICK = {"work": 12, "solve_worlds": 3}
+QUICK = {"work": 12, "solve_worlds": 3, "bury_work": 6}
 """Little work per decision: these tests check legality and fairness, not strength."""
 
 
@@ -98,6 +105,60 @@ def test_expert_plays_the_variants(options):
     assert rnd.result is not None
 
 
+def at_the_bury(seed: int, rules: RuleSet) -> Round | None:
+    """The round of ``seed`` dealt and declared by greedy players up to its first bury."""
+    first = level_ladder(rules)[0]
+    rnd = Round(seed, rules, levels=(first, first))
+    table = Table(rnd, [GreedyPlayer()] * 4)
+    while rnd.phase != "kitty" and rnd.result is None:
+        table.step()
+    return rnd if rnd.phase == "kitty" else None
+
+
+@pytest.mark.parametrize("options", variants(), ids=option_text)
+def test_the_searched_bury_is_legal_under_every_variant(options):
+    rnd = at_the_bury(5, RuleSet(**options))
+    if rnd is None:
+        pytest.skip("no bury in this hand")
+    view = rnd.view(rnd.turn)
+    cards = ExpertPlayer(**QUICK).bury(view)
+    rnd.bury(rnd.turn, cards)  # the engine's check: raises if the bury is illegal
+
+
+def test_the_searched_bury_depends_only_on_the_view_and_zero_work_is_the_priors():
+    rnd = at_the_bury(11, RuleSet())
+    assert rnd is not None
+    view = rnd.view(rnd.turn)
+    again = PlayerView.from_data(view.to_data())
+    state = view.rng.getstate()
+    chosen = ExpertPlayer(bury_work=24).bury(view)
+    view.rng.setstate(state)
+    assert ExpertPlayer(bury_work=24).bury(again) == chosen
+    unsearched = ExpertPlayer(bury_work=0)
+    assert unsearched.bury(view) == unsearched.first.bury(view)
+
+
+def test_the_searched_bury_picks_the_best_scoring_candidate(monkeypatch):
+    """With every rollout valued by a rigged function, the bury with the best value is
+    buried (and on ties the prior's, the first candidate)."""
+    rnd = at_the_bury(12, RuleSet())
+    assert rnd is not None
+    view = rnd.view(rnd.turn)
+    player = ExpertPlayer(bury_work=40)
+    prior = player.first.bury(view)
+    rigged = [None]
+
+    def value(self, view_, hands, buried, seed, cards):
+        if rigged[0] is None and sorted(cards) != sorted(prior):
+            rigged[0] = sorted(cards)  # the first other candidate tried wins every world
+        return 1.0 if sorted(cards) == rigged[0] else 0.0
+
+    monkeypatch.setattr(e.ExpertPlayer, "bury_value", value)
+    assert sorted(player.bury(view)) == rigged[0]
+    monkeypatch.setattr(e.ExpertPlayer, "bury_value", lambda *args: 0.5)
+    assert player.bury(view) == prior
+
+
 def test_smart_rollouts_and_first_candidate_play_legally_and_replay():
     def record():
         player = ExpertPlayer(rollout="smart", prior="smart", guess="table", **QUICK)
@@ -130,10 +191,10 @@ def test_the_decision_depends_only_on_the_view(seed, plays):
 
 
 def test_the_work_is_split_between_the_rounds_of_halving():
-    player = ExpertPlayer(work=120)
-    assert player.rounds(5) == [8, 13, 20]  # 5, then 3, then 2 candidates: 40 rollouts each
-    assert player.rounds(2) == [60]
-    assert sum(n * k for n, k in zip(player.rounds(5), (5, 3, 2), strict=True)) == 119
+    rounds = ExpertPlayer().rounds
+    assert rounds(5, 120) == [8, 13, 20]  # 5, then 3, then 2 candidates: 40 rollouts each
+    assert rounds(2, 120) == [60]
+    assert sum(n * k for n, k in zip(rounds(5, 120), (5, 3, 2), strict=True)) == 119
 
 
 def test_the_solved_endgame_plays_what_the_solver_finds_with_the_cards_known(monkeypatch):
@@ -233,8 +294,9 @@ def test_break_pairs_splits_a_guessed_pair(seed):
 
 
 @pytest.mark.slow
-def test_the_committed_arena_run_replays_its_first_deals():
-    path = result_path("arena_expert_vs_search.json")
+@pytest.mark.parametrize("name", ["vs_search", "rules_only_vs_search"])
+def test_the_committed_arena_run_replays_its_first_deals(name):
+    path = result_path(f"arena_expert_{name}.json")
     committed = ArenaResult.load(path)
     again = run_arena(committed.player_a, committed.player_b, 2, committed.seed, committed.rules)
     assert again.deals == committed.deals[:2]
@@ -245,3 +307,22 @@ def test_final_value_prefers_winning_and_then_a_safer_margin():
     winners = rnd.result.winning_team
     seat = winners  # seats 0 and 1 belong to teams 0 and 1
     assert e.final_value(rnd, seat) > 0.9 > e.final_value(rnd, 1 - seat)
+
+
+@pytest.mark.slow
+def test_the_committed_bury_search_run_replays_its_first_deals():
+    """results/bury_search.json (benchmarks/bury_search.py) reruns from its seed."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location(
+        "bury_search", root / "benchmarks" / "bury_search.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    committed = json.loads(result_path("bury_search.json").read_text(encoding="utf-8"))
+    again = run_arena(script.searched_bury(100, []), SmartPlayer, 3, committed["seed"])
+    assert again.side_values("a")["hands_won"] == committed["trials"]["100"]["per_deal"][:3]

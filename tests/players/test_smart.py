@@ -29,7 +29,7 @@ from shengji_edu.game.round import PLAYING
 from shengji_edu.game.view import PlayerView
 from shengji_edu.ladders import level_ladder
 from shengji_edu.players import PLAYER_TYPES, SmartPlayer, make_player
-from shengji_edu.players.expert import EXPERT_SMART_RULES, make_rollout
+from shengji_edu.players.expert import make_rollout
 from shengji_edu.players.rollout_leads import LeadContext
 from shengji_edu.players.smart import DEFAULT_RULES, RULES, parse_rules
 from shengji_edu.players.smart_follow import FEED_CHANCE, Follow, lost_shed
@@ -443,8 +443,8 @@ def test_void_bury_buries_short_suits_whole_but_never_points():
     )
 
 
-def test_the_expert_rolls_out_with_its_pinned_smart_rules():
-    assert make_rollout("smart").rules == set(EXPERT_SMART_RULES)
+def test_the_expert_rolls_out_with_todays_smart_rules():
+    assert make_rollout("smart").rules == set(DEFAULT_RULES)
 
 
 # --- the toggles ------------------------------------------------------------------------------
