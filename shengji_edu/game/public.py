@@ -285,6 +285,13 @@ class PublicTable(NamedTuple):
         return buriers[-1] if buriers else None
 
     @property
+    def bury_to_come(self) -> bool:
+        """The kitty's holder (``turn``) is about to bury, no reports to return first (RULES
+        §12.5): a what-if world can be built here to try buries out (the kitty is in the
+        holder's hand, so none is guessed)."""
+        return self.phase == KITTY and not self.returns_due
+
+    @property
     def lead(self) -> tuple[Card, ...] | None:
         """The cards led in the running trick, or ``None`` when the next play is a lead."""
         return self.current_trick[0][1] if self.current_trick else None

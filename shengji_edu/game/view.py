@@ -546,7 +546,7 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]]
         raise BadGuess(f"worlds are sampled with a random.Random, not {shorten_value(rng)}")
     trump = view.trump
     me = view.seat
-    holding = view.kitty_holder == me and not view.public.returns_due  # the kitty in hand
+    holding = view.public.bury_to_come and view.kitty_holder == me  # the kitty in hand
     if trump is None or (view.phase != PLAYING and not holding):
         raise BadGuess(
             f"worlds are sampled during play or by the kitty's holder before the bury, "

@@ -14,7 +14,7 @@ from ..cards import Card, as_cards
 from ..i18n import message
 from ..seeds import SeededWhenUsed
 from .errors import BadGuess, WrongPhase
-from .public import KITTY, PLAYING, PublicTable, declaring_closed, phase_name, team_of
+from .public import PLAYING, PublicTable, declaring_closed, phase_name, team_of
 from .settling import ACE
 from .state import copy_public_state
 
@@ -31,7 +31,7 @@ def build_world(
     other field as a hand begins (:mod:`.state`: the one list of a hand's fields)."""
     if not isinstance(public, PublicTable):
         raise BadGuess(message("a world is built from a PublicTable (round.public or view.public)"))
-    burying = public.phase == KITTY and not public.returns_due
+    burying = public.bury_to_come
     if public.phase != PLAYING and not burying:
         raise WrongPhase(
             message(

@@ -176,7 +176,7 @@ class ExpertPlayer(GreedyBidding):
         (the prior's first, greedy's, :func:`~.smart_lead.bury_candidates`), each played out
         to the end of the hand in the same guessed worlds (:meth:`bury_value`)."""
         choice = self.first.bury(view)
-        if not self.bury_work or view.public.returns_due:  # reports (§12.5): not searched
+        if not self.bury_work or not view.public.bury_to_come:  # reports (§12.5) first
             return choice
         options = distinct([choice, self.greedy.bury(view), *bury_candidates(view)])
         if len(options) == 1:
