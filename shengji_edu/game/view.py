@@ -546,14 +546,14 @@ def sample_hands(view: PlayerView, rng: random.Random) -> tuple[list[list[Card]]
         raise BadGuess(f"worlds are sampled with a random.Random, not {shorten_value(rng)}")
     trump = view.trump
     me = view.seat
-    holding = view.public.bury_to_come and view.kitty_holder == me  # the kitty in hand
+    holding = view.phase != PLAYING and view.public.bury_to_come and view.kitty_holder == me
     if trump is None or (view.phase != PLAYING and not holding):
         raise BadGuess(
             f"worlds are sampled during play or by the kitty's holder before the bury, "
             f"not in the {view.phase} phase"
         )
     sizes = view.hand_sizes()
-    knows_kitty = bool(view.buried) or holding
+    knows_kitty = bool(view.buried) or holding  # holding: the kitty is in my hand
     slots: list = [s for s in range(4) if s != me] + ([] if knows_kitty else ["kitty"])
     room = {s: sizes[s] for s in range(4) if s != me}
     if not knows_kitty:
