@@ -475,7 +475,7 @@ def bury_candidates(view: PlayerView) -> list[list[Card]]:
     trump = trump_of(view)
     rules = view.rules
     order = bury_order(view, True)
-    options = [first_legal_bury(order, rules), bury_voids(view, True), bury_voids(view, True, True)]
+    options = [bury_point_shy(view), bury_voids(view, True), bury_voids(view, True, True)]
     for suit in SIDE_SUITS:
         cards = [card for card in view.hand if trump.suit_of(card) == suit]
         if cards and len(cards) <= rules.kitty_size:
