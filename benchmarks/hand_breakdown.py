@@ -63,31 +63,39 @@ class UntilPlay:
         raise FirstLead
 
 
+def timed_hand(seed: int, players: list, until_play: list, spent: dict[str, float]) -> Round:
+    """Play the hand of ``seed`` (``play_round``'s hand, card for card) and add the seconds
+    of each of its parts to ``spent``; ``until_play`` are the players wrapped in
+    :class:`UntilPlay`. Returns the finished round."""
+    clock = time.perf_counter
+    start = clock()
+    round_ = Round(seed)
+    with contextlib.suppress(FirstLead):  # the deal and the bury, as Table.run makes them
+        Table(round_, until_play).run()
+    spent["before_play"] += clock() - start
+    while round_.phase == PLAYING:
+        seat = round_.turn
+        start = clock()
+        view = round_.view(seat)
+        viewed = clock()
+        cards = players[seat].play(view)
+        decided = clock()
+        round_.play(seat, cards)
+        played = clock()
+        lead = view.lead
+        spent["views"] += viewed - start
+        spent[DECISION[0 if lead is None else min(len(lead), 3)]] += decided - viewed
+        spent["engine_play"] += played - decided
+    return round_
+
+
 def parts(kind: str, hands: int) -> dict[str, float]:
     """Microseconds a hand spent in each part (:data:`PARTS`), the same hands."""
     players = [make_player(kind) for _ in range(4)]
     until_play = [UntilPlay(player) for player in players]
     spent = dict.fromkeys(PARTS, 0.0)
-    clock = time.perf_counter
     for seed in range(hands):
-        start = clock()
-        round_ = Round(seed)
-        with contextlib.suppress(FirstLead):  # the deal and the bury, as Table.run makes them
-            Table(round_, until_play).run()
-        spent["before_play"] += clock() - start
-        while round_.phase == PLAYING:
-            seat = round_.turn
-            start = clock()
-            view = round_.view(seat)
-            viewed = clock()
-            cards = players[seat].play(view)
-            decided = clock()
-            round_.play(seat, cards)
-            played = clock()
-            lead = view.lead
-            spent["views"] += viewed - start
-            spent[DECISION[0 if lead is None else min(len(lead), 3)]] += decided - viewed
-            spent["engine_play"] += played - decided
+        timed_hand(seed, players, until_play, spent)
     return {part: seconds / hands * 1e6 for part, seconds in spent.items()}
 
 

@@ -115,15 +115,10 @@ def test_only_the_absent_rule_book_is_forgiven(tmp_path, monkeypatch):
 
 def test_the_student_copies_links_lead_where_the_solutions_do():
     """tools/make_student_notebooks.py moves each relative link one folder up with the copy."""
-    import importlib.util
-
     import nbformat
+    from scripts import load_script
 
-    spec = importlib.util.spec_from_file_location(
-        "make_student_notebooks", ROOT / "tools" / "make_student_notebooks.py"
-    )
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = load_script(ROOT / "tools" / "make_student_notebooks.py", "make_student_notebooks")
     solutions = tool.solution_paths()
     assert solutions
     for path in solutions:

@@ -8,13 +8,13 @@ English may be left in what it shows.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import string
 from html import unescape
 from pathlib import Path
 
 import pytest
+from scripts import load_script
 
 from shengji_edu import parse_cards
 from shengji_edu.game import FINISHED, IllegalMove
@@ -43,10 +43,7 @@ pytest.importorskip("babel", reason="Babel (test extra) reads the catalogues")
 
 
 def tools_i18n():
-    spec = importlib.util.spec_from_file_location("tools_i18n", ROOT / "tools" / "i18n.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "i18n.py", "tools_i18n")
 
 
 # --- the catalogues ---------------------------------------------------------------------------

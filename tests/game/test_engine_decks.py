@@ -10,13 +10,12 @@ the earlier engine, ``tests/fixtures/records``) are compared here.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from scripts import load_script
 
 from shengji_edu import RuleSet, format_cards, parse_cards, settle, trick_points
 from shengji_edu.declaring import (
@@ -52,17 +51,8 @@ ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "records"
 
 
-def load_module(path: Path, name: str):
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-invariants = load_module(ROOT / "benchmarks" / "invariants.py", "invariants")
-make_records = load_module(FIXTURES / "make_records.py", "make_records")
+invariants = load_script(ROOT / "benchmarks" / "invariants.py", "invariants")
+make_records = load_script(FIXTURES / "make_records.py", "make_records")
 
 
 # --- the two-deck game has not changed ------------------------------------------------------------

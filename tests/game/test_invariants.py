@@ -3,24 +3,17 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "invariants.py"
+from scripts import load_script
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("invariants", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["invariants"] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
+def load_invariants():
+    return load_script(Path("benchmarks/invariants.py"), "invariants")
 
 
 def test_seeded_hands_keep_every_invariant():
-    invariants = load_script()
+    invariants = load_invariants()
     tally = invariants.run(hands=200, seed=12)
     assert tally.failures == []
     assert tally.hands == tally.records == 200 and tally.replays == 20
@@ -35,7 +28,7 @@ def test_every_option_of_the_rules_is_among_the_variants():
     from shengji_edu import RuleSet
     from shengji_edu.rules import KITTY_RULES
 
-    invariants = load_script()
+    invariants = load_invariants()
     for field in dataclasses.fields(RuleSet):
         values = {getattr(rules, field.name) for rules in invariants.VARIANTS}
         assert len(values) > 1, f"no variant changes {field.name}"
@@ -43,7 +36,7 @@ def test_every_option_of_the_rules_is_among_the_variants():
 
 
 def test_the_checks_catch_a_broken_hand():
-    invariants = load_script()
+    invariants = load_invariants()
     tally = invariants.Tally()
     rnd, _kinds = invariants.setup(5)
     invariants.Table(rnd, [invariants.make_player("greedy")] * 4).run()
@@ -56,7 +49,7 @@ def test_the_checks_catch_a_kitty_that_is_not_the_last_buried():
     from shengji_edu import RuleSet
     from shengji_edu.game import Round, Table
 
-    invariants = load_script()
+    invariants = load_invariants()
     tally = invariants.Tally()
     rnd = Round(3, RuleSet(decks=3))
     Table(rnd, [invariants.make_player("greedy")] * 4).run()

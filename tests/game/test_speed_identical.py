@@ -18,7 +18,6 @@ hypothesis examples.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import pickle
 import random
@@ -29,6 +28,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from scripts import load_script
 from strategies import trumps
 
 from shengji_edu import ALL_CARDS, RuleSet, Trump, decompose
@@ -70,17 +70,7 @@ from shengji_edu.units import Unit, decompose_records, lead_format
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "speed"
 
 
-def _load_maker():
-    spec = importlib.util.spec_from_file_location(
-        "make_speed_fixtures", FIXTURES / "make_speed_fixtures.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-maker = _load_maker()
+maker = load_script(FIXTURES / "make_speed_fixtures.py", "make_speed_fixtures")
 FROZEN = json.loads((FIXTURES / "speed_games.json").read_text(encoding="utf-8"))
 KEYS = ("variant", "table", "seed", "levels", "dealer")
 

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from scripts import load_script
 from test_ex09 import wrong_answers as _ex09_wrong
 from test_ex11 import wrong_answers as _ex11_wrong
 from test_ex13 import wrong_answers as _ex13_wrong
@@ -78,12 +79,7 @@ ALL_QUESTIONS = [q for exercise in EXERCISES for q in questions(exercise)]
 
 
 def load_tool():
-    spec = importlib.util.spec_from_file_location(
-        "make_student_notebooks", ROOT / "tools" / "make_student_notebooks.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "make_student_notebooks.py", "make_student_notebooks")
 
 
 # --- the questions and their solutions ----------------------------------------------------------

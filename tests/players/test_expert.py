@@ -312,17 +312,12 @@ def test_final_value_prefers_winning_and_then_a_safer_margin():
 @pytest.mark.slow
 def test_the_committed_bury_search_run_replays_its_first_deals():
     """results/bury_search.json (benchmarks/bury_search.py) reruns from its seed."""
-    import importlib.util
     import json
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
-    spec = importlib.util.spec_from_file_location(
-        "bury_search", root / "benchmarks" / "bury_search.py"
-    )
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
+    from scripts import load_script
+
+    script = load_script(Path("benchmarks/bury_search.py"), "bury_search")
     committed = json.loads(result_path("bury_search.json").read_text(encoding="utf-8"))
     again = run_arena(script.searched_bury(100, []), SmartPlayer, 3, committed["seed"])
     assert again.side_values("a")["hands_won"] == committed["trials"]["100"]["per_deal"][:3]
